@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Command 2: install what is missing, build native + web, run every test, end with one summary line.
+#   1. native (Debug): doctest unit tests, CLI tests, native smoke test under Xvfb      (ctest)
+#   2. native-asan: the same unit tests under AddressSanitizer + UBSan                  (ctest)
+#   3. fuzzers: each libFuzzer target for a short bounded time                          (if present)
+#   4. web (Release): headless Chromium browser tests                                   (node --test)
+# Environment: PL_SKIP_ASAN=1 / PL_SKIP_WEB=1 to skip a stage while iterating locally (CI runs all).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh || { echo "setup failed"; echo "0 passed, 1 failed"; exit 1; }
+source scripts/env.sh
+mkdir -p build/test-output
+passed=0; failed=0
+
+# ctest prints "NN% tests passed, F tests failed out of T"; add its numbers to ours.
+run_ctest() {
+  local preset=$1 log="build/test-output/ctest-$1.log"
+  if ! ./scripts/build.sh "$preset" > "build/test-output/build-$preset.log" 2>&1; then
+    tail -40 "build/test-output/build-$preset.log"; echo "[test] build $preset FAILED"; failed=$((failed + 1)); return
+  fi
+  ctest --preset "$preset" -j "$(nproc)" 2>&1 | tee "$log" | grep -E "Failed|\*\*\*|tests passed" || true
+  local line total bad
+  line=$(grep -E "tests passed, [0-9]+ tests? failed out of [0-9]+" "$log" | tail -1)
+  if [ -z "$line" ]; then echo "[test] ctest $preset printed no summary"; failed=$((failed + 1)); return; fi
+  bad=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$line")
+  total=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\2/' <<<"$line")
+  passed=$((passed + total - bad)); failed=$((failed + bad))
+  echo "[test] $preset: $((total - bad)) passed, $bad failed"
+}
+
+run_ctest native
+[ "${PL_SKIP_ASAN:-0}" = 1 ] || run_ctest native-asan
+
+if [ -x scripts/fuzz.sh ] && [ "${PL_SKIP_FUZZ:-0}" != 1 ]; then
+  if ./scripts/fuzz.sh --seconds "${PL_FUZZ_SECONDS:-20}" > build/test-output/fuzz.log 2>&1; then
+    passed=$((passed + 1)); echo "[test] fuzzers: no crash"
+  else
+    failed=$((failed + 1)); tail -30 build/test-output/fuzz.log; echo "[test] fuzzers FAILED"
+  fi
+fi
+
+if [ "${PL_SKIP_WEB:-0}" != 1 ]; then
+  if ./scripts/build.sh web > build/test-output/build-web.log 2>&1; then
+    node --test --test-concurrency=1 --test-reporter=spec tests/e2e/ 2>&1 | tee build/test-output/e2e.log \
+      | grep -vE "^\s*$" | tail -n 200
+    e2e_pass=$(grep -E "^ℹ pass [0-9]+" build/test-output/e2e.log | awk '{print $3}' | tail -1)
+    e2e_fail=$(grep -E "^ℹ fail [0-9]+" build/test-output/e2e.log | awk '{print $3}' | tail -1)
+    if [ -z "$e2e_pass" ]; then echo "[test] browser tests printed no summary"; failed=$((failed + 1))
+    else passed=$((passed + e2e_pass)); failed=$((failed + ${e2e_fail:-0})); echo "[test] browser: $e2e_pass passed, ${e2e_fail:-0} failed"; fi
+  else
+    tail -40 build/test-output/build-web.log; echo "[test] web build FAILED"; failed=$((failed + 1))
+  fi
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,126 @@
+#include "app/canvas_draw.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace pl::app {
+
+namespace {
+// Prints a tick value without trailing zeros or "-0".
+void format_tick(char* out, std::size_t size, double value, double step) {
+    if (std::fabs(value) < step * 1e-6) value = 0.0;
+    const int decimals = step >= 1.0 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
+    std::snprintf(out, size, "%.*f", decimals, value);
+}
+}  // namespace
+
+void draw_grid_and_axes(ImDrawList* draw, const View& view, const Palette& colors) {
+    const float left = view.origin_x(), top = view.origin_y();
+    const float right = left + view.width(), bottom = top + view.height();
+    const double step = view.tick_step(56.0f);
+    const double minor = step / 5.0;
+
+    // Minor and major grid lines.
+    for (int pass = 0; pass < 2; ++pass) {
+        const double s = pass == 0 ? minor : step;
+        if (s * view.pixels_per_unit() < 6.0) continue;
+        const ImU32 color = pass == 0 ? (colors.grid & 0x7FFFFFFF) : colors.grid;
+        for (double x = std::ceil(view.min_x() / s) * s; x <= view.max_x(); x += s) {
+            const float sx = view.to_screen(x, 0).x;
+            draw->AddLine(ImVec2(sx, top), ImVec2(sx, bottom), color);
+        }
+        for (double y = std::ceil(view.min_y() / s) * s; y <= view.max_y(); y += s) {
+            const float sy = view.to_screen(0, y).y;
+            draw->AddLine(ImVec2(left, sy), ImVec2(right, sy), color);
+        }
+    }
+
+    // Axes through the origin, or pinned to the nearest edge when the origin is off-screen, so the
+    // tick labels always stay readable.
+    const ScreenPoint origin = view.to_screen(0, 0);
+    const float axis_y = std::fmin(std::fmax(origin.y, top), bottom);
+    const float axis_x = std::fmin(std::fmax(origin.x, left), right);
+    const bool x_axis_real = origin.y >= top && origin.y <= bottom;
+    const bool y_axis_real = origin.x >= left && origin.x <= right;
+    if (x_axis_real) draw->AddLine(ImVec2(left, axis_y), ImVec2(right, axis_y), colors.axis, 1.5f);
+    if (y_axis_real) draw->AddLine(ImVec2(axis_x, top), ImVec2(axis_x, bottom), colors.axis, 1.5f);
+
+    char label[32];
+    const float font = ImGui::GetFontSize();
+    for (double x = std::ceil(view.min_x() / step) * step; x <= view.max_x(); x += step) {
+        if (std::fabs(x) < step * 1e-6) continue;
+        const float sx = view.to_screen(x, 0).x;
+        draw->AddLine(ImVec2(sx, axis_y - 4), ImVec2(sx, axis_y + 4), colors.axis);
+        format_tick(label, sizeof label, x, step);
+        const ImVec2 size = ImGui::CalcTextSize(label);
+        const float ty = axis_y + 5 + font > bottom ? axis_y - 5 - size.y : axis_y + 5;
+        draw->AddText(ImVec2(sx - size.x * 0.5f, ty), colors.tick_text, label);
+    }
+    for (double y = std::ceil(view.min_y() / step) * step; y <= view.max_y(); y += step) {
+        if (std::fabs(y) < step * 1e-6) continue;
+        const float sy = view.to_screen(0, y).y;
+        draw->AddLine(ImVec2(axis_x - 4, sy), ImVec2(axis_x + 4, sy), colors.axis);
+        format_tick(label, sizeof label, y, step);
+        const ImVec2 size = ImGui::CalcTextSize(label);
+        const float tx = axis_x - 6 - size.x < left ? axis_x + 6 : axis_x - 6 - size.x;
+        draw->AddText(ImVec2(tx, sy - size.y * 0.5f), colors.tick_text, label);
+    }
+    // The origin is part of the story (bias absorption, lines through the origin): mark it.
+    if (x_axis_real && y_axis_real) {
+        draw->AddCircle(ImVec2(origin.x, origin.y), 4.0f, colors.axis, 16, 1.5f);
+        draw->AddText(ImVec2(origin.x + 5, origin.y + 3), colors.tick_text, "0");
+    }
+    draw->AddText(ImVec2(right - ImGui::CalcTextSize("x\xE2\x82\x81").x - 6, axis_y - font - 4), colors.tick_text, "x\xE2\x82\x81");
+    draw->AddText(ImVec2(axis_x + 6, top + 4), colors.tick_text, "x\xE2\x82\x82");
+}
+
+void draw_marker(ImDrawList* draw, ImVec2 c, int label, float r, const Palette& colors, bool hovered) {
+    const ImU32 color = label > 0 ? colors.positive : colors.negative;
+    const ImU32 white = IM_COL32(255, 255, 255, 255);
+    const float outline = hovered ? 2.5f : 1.2f;
+    if (label > 0) {
+        draw->AddCircleFilled(c, r, color, 24);
+        draw->AddCircle(c, r, hovered ? colors.text : white, 24, outline);
+        draw->AddLine(ImVec2(c.x - r * 0.55f, c.y), ImVec2(c.x + r * 0.55f, c.y), white, 1.6f);
+        draw->AddLine(ImVec2(c.x, c.y - r * 0.55f), ImVec2(c.x, c.y + r * 0.55f), white, 1.6f);
+    } else {
+        const float h = r * 0.9f;
+        draw->AddRectFilled(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), color);
+        draw->AddRect(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), hovered ? colors.text : white, 0, 0, outline);
+        draw->AddLine(ImVec2(c.x - h * 0.6f, c.y), ImVec2(c.x + h * 0.6f, c.y), white, 1.6f);
+    }
+}
+
+bool clip_line_to_view(const View& view, double a, double b, double c, ImVec2& p0, ImVec2& p1) {
+    if (!std::isfinite(a) || !std::isfinite(b) || !std::isfinite(c) || (a == 0 && b == 0)) return false;
+    const double x0 = view.min_x(), x1 = view.max_x(), y0 = view.min_y(), y1 = view.max_y();
+    std::vector<std::pair<double, double>> hits;
+    if (b != 0) {
+        for (double x : {x0, x1}) {
+            const double y = -(a * x + c) / b;
+            if (y >= y0 && y <= y1) hits.emplace_back(x, y);
+        }
+    }
+    if (a != 0) {
+        for (double y : {y0, y1}) {
+            const double x = -(b * y + c) / a;
+            if (x >= x0 && x <= x1) hits.emplace_back(x, y);
+        }
+    }
+    if (hits.size() < 2) return false;
+    const ScreenPoint s0 = view.to_screen(hits[0].first, hits[0].second);
+    // Pick the hit farthest from the first one (corners can produce duplicates).
+    std::size_t best = 1;
+    double best_distance = -1;
+    for (std::size_t i = 1; i < hits.size(); ++i) {
+        const double d = std::hypot(hits[i].first - hits[0].first, hits[i].second - hits[0].second);
+        if (d > best_distance) { best_distance = d; best = i; }
+    }
+    const ScreenPoint s1 = view.to_screen(hits[best].first, hits[best].second);
+    p0 = ImVec2(s0.x, s0.y);
+    p1 = ImVec2(s1.x, s1.y);
+    return best_distance > 0;
+}
+
+}  // namespace pl::app

@@ -1,0 +1,16 @@
+// Drawing helpers for the 2-D canvas: grid, axes with ticks in data units, class markers.
+// Pure drawing into an ImDrawList; no state is changed here.
+#pragma once
+#include "app/theme.hpp"
+#include "app/view.hpp"
+#include "imgui.h"
+
+namespace pl::app {
+
+void draw_grid_and_axes(ImDrawList* draw, const View& view, const Palette& colors);
+// +1: disc with a plus; -1: square with a minus (shape tells the classes apart without colour).
+void draw_marker(ImDrawList* draw, ImVec2 center, int label, float radius, const Palette& colors, bool hovered);
+// Clip the infinite line a*x + b*y + c = 0 to the visible rectangle; false when it misses it.
+bool clip_line_to_view(const View& view, double a, double b, double c, ImVec2& p0, ImVec2& p1);
+
+}  // namespace pl::app

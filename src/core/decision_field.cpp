@@ -1,0 +1,40 @@
+// CPU reference of the decision-field shader: the same f(x) the GPU paints per pixel.
+#include "decision_field.hpp"
+
+#include <cstddef>
+
+#include "kernel.hpp"
+#include "lift.hpp"
+
+namespace pl {
+
+double DecisionField::eval(const Vec& raw_x) const {
+    switch (kind) {
+        case Kind::Linear: {
+            // w lives in the learner space (phi(x), then a trailing 1 if the bias is absorbed).
+            return dot(w, learner_features(raw_x, lift, bias)) + b;
+        }
+        case Kind::Kernel: {
+            // Support points are stored raw and lifted here, like the shader does. When the learner
+            // absorbed the bias (kernel K + 1), the "+1" part has already been folded into b.
+            const Vec phi = apply_lift(lift, raw_x);
+            double sum = 0.0;
+            for (std::size_t i = 0; i < support.size() && i < coef.size(); ++i)
+                sum += coef[i] * kernel_eval(kernel, apply_lift(lift, support[i]), phi);
+            return sum + b;
+        }
+        case Kind::Voted: {
+            // Each stored perceptron casts c_k votes for the side it predicts (sign(0) counts as -1).
+            const Vec features = learner_features(raw_x, lift, bias);
+            double votes = 0.0;
+            for (std::size_t k = 0; k < voted_w.size() && k < voted_c.size(); ++k) {
+                const double bk = k < voted_b.size() ? voted_b[k] : 0.0;
+                votes += voted_c[k] * (dot(voted_w[k], features) + bk > 0.0 ? 1.0 : -1.0);
+            }
+            return votes;
+        }
+    }
+    return 0.0;
+}
+
+}  // namespace pl

@@ -1,0 +1,35 @@
+// The learned function as plain data, the hand-off between learner and renderer (DESIGN.md).
+// The GPU shader and this CPU eval() compute the same f(x); tests use eval() as the reference.
+#pragma once
+#include <vector>
+
+#include "config.hpp"
+#include "vec.hpp"
+
+namespace pl {
+
+struct DecisionField {
+    enum class Kind { Linear, Kernel, Voted } kind = Kind::Linear;
+    int input_dim = 2;
+    LiftKind lift = LiftKind::None;
+    BiasMode bias = BiasMode::Absorbed;
+
+    // Linear: f(x) = w . phi~(x) + b, phi~ = phi(x) with a trailing 1 when bias is absorbed.
+    Vec w;
+    double b = 0.0;
+
+    // Kernel: f(x) = sum_i coef_i K(support_i, x) (+ b), coef_i = alpha_i * y_i, support in raw space
+    // (lifted first when lift != None).
+    std::vector<Vec> support;
+    std::vector<double> coef;
+    KernelParams kernel{};
+
+    // Voted (Freund & Schapire): f(x) = sum_k c_k sign(w_k . phi~(x) + b_k)
+    std::vector<Vec> voted_w;
+    std::vector<double> voted_b;
+    std::vector<double> voted_c;
+
+    double eval(const Vec& raw_x) const;
+};
+
+}  // namespace pl

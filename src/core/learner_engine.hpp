@@ -1,0 +1,67 @@
+// Private to the learner: the part of each algorithm that looks at one example and maybe updates.
+// learner.cpp owns everything shared (visiting order, epochs, counters, the cap, the proof log);
+// an Engine only knows "visit example i" and "what is my answer". Two engines exist:
+//   PrimalEngine  (primal_engine.cpp): perceptron, pocket, averaged, voted, logistic SGD
+//   KernelEngine  (kernel_engine.cpp): the dual perceptron with alpha counters and a cached f(x_j)
+#pragma once
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "config.hpp"
+#include "dataset.hpp"
+#include "decision_field.hpp"
+#include "learner.hpp"
+#include "vec.hpp"
+
+namespace pl::detail {
+
+// The training set as the learners see it: labels forced to +-1 and every point mapped into the
+// learner space once, stored row by row in one flat array (fast sequential access for big N).
+struct TrainingSet {
+    const Dataset* raw = nullptr;  // the learner's own copy of the data (owned by Learner::Impl)
+    std::size_t n = 0;             // number of examples
+    std::size_t dim = 0;           // learner-space dimension
+    std::vector<double> features;  // n * dim
+    std::vector<double> labels;    // +1.0 / -1.0
+    const double* row(std::size_t i) const { return features.data() + i * dim; }
+    Vec row_vec(std::size_t i) const { return Vec(row(i), row(i) + dim); }
+};
+
+// eta <= 0 (or NaN) means "frozen": visits still score examples and count mistakes, nothing updates.
+inline bool learning_enabled(double eta) { return eta > 0.0 && eta <= 1e300; }
+
+class Engine {
+public:
+    virtual ~Engine() = default;
+    virtual void reset() = 0;
+    // Visit example i (t = visits made before this one). Returns whether it was a mistake.
+    // When `record` is given, fills x, score_before, mistake and the algorithm-specific fields.
+    virtual bool visit(std::size_t i, std::size_t t, Update* record) = 0;
+    virtual bool diverged() const = 0;
+
+    virtual double answer_score(const Vec& raw_x) const = 0;  // f of the answer, raw input space
+    virtual double training_accuracy() const = 0;             // share of examples with y * f > 0
+    virtual DecisionField field() const = 0;
+
+    virtual const Vec& weights() const = 0;                   // running w (empty for the kernel)
+    virtual double bias() const = 0;                          // explicit bias
+    virtual const std::vector<double>& alphas() const = 0;    // empty for primal engines
+
+    // The running hypothesis against a unit reference separator (Novikoff proof view).
+    virtual ProofSample proof_sample(const Vec& unit_w_star) const = 0;
+
+    // Variant-specific views; the defaults answer with the running hypothesis / nothing.
+    virtual const Vec& pocket_weights() const { return weights(); }
+    virtual double pocket_bias() const { return bias(); }
+    virtual double pocket_accuracy() const { return training_accuracy(); }
+    virtual Vec averaged_weights() const { return weights(); }
+    virtual double averaged_bias() const { return bias(); }
+    virtual const std::vector<double>& cached_scores() const { return alphas(); }
+    virtual std::vector<std::size_t> dropped_indices() const { return {}; }
+};
+
+std::unique_ptr<Engine> make_primal_engine(const TrainingSet& set, const TrainConfig& config);
+std::unique_ptr<Engine> make_kernel_engine(const TrainingSet& set, const TrainConfig& config);
+
+}  // namespace pl::detail

@@ -1,0 +1,84 @@
+#include "lift.hpp"
+
+#include <cstddef>
+
+namespace pl {
+
+namespace {
+constexpr double kSqrt2 = 1.4142135623730951;
+
+double coordinate_or_zero(const Vec& x, std::size_t i) { return i < x.size() ? x[i] : 0.0; }
+
+// The explicit degree-2 map whose dot product is the polynomial kernel (1 + u.v)^2:
+// expanding (1 + sum u_i v_i)^2 gives 1, 2 u_i v_i, 2 u_i u_j v_i v_j (i<j) and u_i^2 v_i^2,
+// so each cross and linear term carries a sqrt(2).
+Vec poly2(const Vec& x) {
+    const std::size_t d = x.size();
+    Vec out;
+    out.reserve((d + 1) * (d + 2) / 2);
+    out.push_back(1.0);
+    for (std::size_t i = 0; i < d; ++i) out.push_back(kSqrt2 * x[i]);
+    for (std::size_t i = 0; i < d; ++i)
+        for (std::size_t j = i + 1; j < d; ++j) out.push_back(kSqrt2 * x[i] * x[j]);
+    for (std::size_t i = 0; i < d; ++i) out.push_back(x[i] * x[i]);
+    return out;
+}
+}  // namespace
+
+Vec apply_lift(LiftKind kind, const Vec& raw) {
+    switch (kind) {
+        case LiftKind::None: return raw;
+        case LiftKind::Product: {
+            Vec out = raw;
+            out.push_back(coordinate_or_zero(raw, 0) * coordinate_or_zero(raw, 1));
+            return out;
+        }
+        case LiftKind::Radial: {
+            Vec out = raw;
+            out.push_back(squared_norm(raw));
+            return out;
+        }
+        case LiftKind::Poly2: return poly2(raw);
+        case LiftKind::Constant: {
+            Vec out = raw;
+            out.push_back(1.0);
+            return out;
+        }
+    }
+    return raw;
+}
+
+int lifted_dim(LiftKind kind, int input_dim) {
+    const int d = input_dim < 0 ? 0 : input_dim;
+    switch (kind) {
+        case LiftKind::None: return d;
+        case LiftKind::Product:
+        case LiftKind::Radial:
+        case LiftKind::Constant: return d + 1;
+        case LiftKind::Poly2: return (d + 1) * (d + 2) / 2;
+    }
+    return d;
+}
+
+Vec learner_features(const Vec& raw, LiftKind kind, BiasMode bias) {
+    Vec out = apply_lift(kind, raw);
+    if (bias == BiasMode::Absorbed) out.push_back(1.0);
+    return out;
+}
+
+int learner_dim(LiftKind kind, BiasMode bias, int input_dim) {
+    return lifted_dim(kind, input_dim) + (bias == BiasMode::Absorbed ? 1 : 0);
+}
+
+const char* lift_formula(LiftKind kind) {
+    switch (kind) {
+        case LiftKind::None: return "phi(x) = x";
+        case LiftKind::Product: return "phi(x) = (x1, x2, x1*x2)";
+        case LiftKind::Radial: return "phi(x) = (x1, x2, x1^2 + x2^2)";
+        case LiftKind::Poly2: return "phi(u) = (1, sqrt2*u1, sqrt2*u2, sqrt2*u1*u2, u1^2, u2^2)";
+        case LiftKind::Constant: return "phi(x) = (x, 1)";
+    }
+    return "";
+}
+
+}  // namespace pl

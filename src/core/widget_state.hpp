@@ -1,0 +1,52 @@
+// Everything the widget shows, as plain data: the points, the training settings, how far training has
+// gone, and the view. The URL fragment and the JSON export (state_codec.hpp) serialise exactly this,
+// so a link reproduces the screen: the learner itself is never stored, it is replayed from here.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "config.hpp"
+#include "dataset.hpp"
+
+namespace pl {
+
+struct ViewState {
+    double center_x = 0.0;  // data coordinates at the canvas centre
+    double center_y = 0.0;
+    double span = 7.0;      // data units across the shorter side of the canvas (equal aspect)
+};
+
+struct PanelState {
+    bool controls = true;
+    bool theory = true;
+    bool plots = true;
+    bool lift_view = false;
+    bool margin_band = false;   // geometric margin band of the current w
+    bool max_margin = false;    // the maximum-margin separator and its support points
+    bool hulls = false;         // convex hull of each class
+    bool field = true;          // decision regions painted per pixel
+    bool trail = true;          // fading trail of earlier hyperplanes
+    bool dark = false;          // dark theme
+};
+
+enum class EditPolicy { Reset, Continue };  // what an edit to the data does to training
+
+struct WidgetState {
+    Dataset data;                      // the canvas shows dims 0 and 1 (1-D data sits on the x axis)
+    TrainConfig config;
+    ViewState view;
+    PanelState panels;
+    EditPolicy edit_policy = EditPolicy::Reset;
+    int active_label = +1;             // class that a plain click adds
+    bool online_mode = false;          // online protocol: predict each new click, then learn it
+    bool readonly = false;             // embedded read-only widget: no edits
+    std::uint64_t trained_visits = 0;  // training progress, replayed on load (visits since reset)
+    std::string preset = "lecture4";  // name of the preset the data came from (informational)
+};
+
+// Limits enforced on every way in (clicks, CSV, links), each with a message when hit.
+inline constexpr std::size_t kMaxPoints = 100000;
+inline constexpr double kMaxAbsCoordinate = 1.0e6;
+
+}  // namespace pl

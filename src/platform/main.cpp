@@ -1,0 +1,170 @@
+// Perceptron Lab: the one main() for both targets, in the style of Dear ImGui's
+// example_sdl2_opengl3/main.cpp. The loop body lives in run_one_frame(); natively main() calls it in a
+// while loop, on the web emscripten_set_main_loop_arg hands it to requestAnimationFrame.
+//
+// Command line (native): --frames N (exit 0 after N frames, for the smoke test; also env PL_FRAMES),
+//                        --size WxH, --state '<link fragment>' (reproduce a shared link offline).
+#include <SDL.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "app/app.hpp"
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "imgui_impl_sdl.h"
+#include "platform/gl.hpp"
+#include "platform/host.hpp"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
+namespace {
+
+struct Runtime {
+    SDL_Window* window = nullptr;
+    SDL_GLContext gl = nullptr;
+    pl::app::App* app = nullptr;
+    long frames_left = -1;  // -1: run until the window closes
+    bool running = true;
+};
+
+Runtime g_runtime;  // one per process: on the web each widget instance is its own wasm module
+
+// Handles events, lets the app decide whether anything changed, and only renders when it did:
+// an idle widget costs (almost) no CPU.
+void run_one_frame(void* arg) {
+    Runtime& rt = *static_cast<Runtime*>(arg);
+    pl::platform::sync_window_size(rt.window);
+
+    bool had_event = false;
+    SDL_Event event;
+    while (SDL_PollEvent(&event)) {
+        had_event = true;
+        ImGui_ImplSDL2_ProcessEvent(&event);
+        if (event.type == SDL_QUIT) rt.running = false;
+        if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) rt.running = false;
+    }
+    if (had_event) rt.app->request_redraw();
+
+    if (rt.app->needs_frame()) {
+        int fb_w = 0, fb_h = 0, win_w = 0, win_h = 0;
+        SDL_GL_GetDrawableSize(rt.window, &fb_w, &fb_h);
+        SDL_GetWindowSize(rt.window, &win_w, &win_h);
+        rt.app->before_new_frame(win_w > 0 ? static_cast<float>(fb_w) / static_cast<float>(win_w) : 1.0f);
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplSDL2_NewFrame();
+        ImGui::NewFrame();
+        rt.app->frame(fb_w, fb_h);
+        ImGui::Render();
+        glViewport(0, 0, fb_w, fb_h);
+        const auto bg = rt.app->background_color();
+        glClearColor(bg[0], bg[1], bg[2], 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        rt.app->render_gl(fb_w, fb_h);  // GPU decision field, under ImGui's draw data
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        SDL_GL_SwapWindow(rt.window);
+        rt.app->after_frame();
+    }
+
+    if (rt.frames_left > 0 && --rt.frames_left == 0) rt.running = false;
+#ifdef __EMSCRIPTEN__
+    if (!rt.running) emscripten_cancel_main_loop();
+#endif
+}
+
+bool parse_args(int argc, char** argv, Runtime& rt, pl::app::AppOptions& options, int& width, int& height) {
+    if (const char* env = std::getenv("PL_FRAMES")) rt.frames_left = std::atol(env);
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (arg == "--frames" && has_value) rt.frames_left = std::atol(argv[++i]);
+        else if (arg == "--size" && has_value) std::sscanf(argv[++i], "%dx%d", &width, &height);
+        else if (arg == "--state" && has_value) options.initial_link = argv[++i];
+        else if (arg == "--help") {
+            std::printf("usage: perceptron-lab [--frames N] [--size WxH] [--state FRAGMENT]\n");
+            return false;
+        } else {
+            std::fprintf(stderr, "perceptron-lab: unknown argument '%s' (try --help)\n", arg.c_str());
+            std::exit(2);
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Runtime& rt = g_runtime;
+    pl::app::AppOptions options;
+    int width = 1280, height = 800;
+    if (!parse_args(argc, argv, rt, options, width, height)) return 0;
+    pl::platform::configure_hints();
+
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+        std::fprintf(stderr, "SDL_Init failed: %s\n", SDL_GetError());
+        return 1;
+    }
+#ifdef __EMSCRIPTEN__
+    // WebGL2 is OpenGL ES 3.0 (TOOLCHAIN gotcha 4).
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+    const char* glsl_version = "#version 300 es";
+#else
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    const char* glsl_version = "#version 330 core";
+#endif
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+    pl::platform::initial_window_size(width, height);
+    const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    rt.window = SDL_CreateWindow("Perceptron Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
+    if (!rt.window) {
+        std::fprintf(stderr, "SDL_CreateWindow failed: %s\n", SDL_GetError());
+        return 1;
+    }
+    rt.gl = SDL_GL_CreateContext(rt.window);
+    if (!rt.gl) {
+        std::fprintf(stderr, "OpenGL context failed: %s\n", SDL_GetError());
+        return 1;
+    }
+    SDL_GL_MakeCurrent(rt.window, rt.gl);
+    SDL_GL_SetSwapInterval(1);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // layout comes from the link, not from a file on disk
+    ImGui_ImplSDL2_InitForOpenGL(rt.window, rt.gl);
+    ImGui_ImplOpenGL3_Init(glsl_version);
+
+    pl::app::App app(options);
+    rt.app = &app;
+    pl::platform::attach(app);
+
+#ifdef __EMSCRIPTEN__
+    emscripten_set_main_loop_arg(run_one_frame, &rt, 0, true);  // never returns
+#else
+    while (rt.running) {
+        // Idle: block on the next event instead of spinning (near-zero CPU when nothing changes).
+        if (!rt.app->needs_frame() && rt.frames_left < 0) SDL_WaitEventTimeout(nullptr, 250);
+        run_one_frame(&rt);
+    }
+#endif
+
+    pl::platform::detach();
+    rt.app = nullptr;
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext();
+    SDL_GL_DeleteContext(rt.gl);
+    SDL_DestroyWindow(rt.window);
+    SDL_Quit();
+    return 0;
+}

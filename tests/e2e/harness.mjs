@@ -1,0 +1,102 @@
+// Browser test harness: a static file server on a free 127.0.0.1 port (in this process, so nothing
+// is left running), Debian's Chromium driven by playwright-core, and pixel helpers.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { PNG } from 'pngjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '..', '..');
+export const webRoot = process.env.PL_WEB_DIR || path.join(repoRoot, 'build', 'web');
+export const outputDir = path.join(repoRoot, 'build', 'test-output');
+fs.mkdirSync(outputDir, { recursive: true });
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.json': 'application/json', '.csv': 'text/csv',
+};
+
+// headers(urlPath) -> extra response headers (e.g. a Content-Security-Policy for one test).
+export async function startServer({ root = webRoot, headers = () => ({}), port = 0 } = {}) {
+  const server = http.createServer((req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+    let file = path.join(root, urlPath === '/' ? 'index.html' : urlPath);
+    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404).end('not found'); return; }
+      res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream',
+        'Cache-Control': 'no-store', ...headers(urlPath) });
+      res.end(data);
+    });
+  });
+  await new Promise((resolve, reject) => { server.once('error', reject); server.listen(port, '127.0.0.1', resolve); });
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.PL_CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+// Opens a page and records every console error and failed request, so tests can assert there were none.
+export async function openPage(browser, url, { width = 1000, height = 700, deviceScaleFactor = 1 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('requestfailed', (req) => problems.push(`requestfailed: ${req.url()}`));
+  page.on('response', (res) => { if (res.status() >= 400) problems.push(`http ${res.status()}: ${res.url()}`); });
+  await page.goto(url);
+  return { page, context, problems };
+}
+
+// Waits until the full-page widget exposes its handle and has drawn at least `frames` frames.
+export async function waitForWidget(page, frames = 2, name = 'perceptronLab') {
+  await page.waitForFunction(([n, f]) => window[n] && window[n].framesDrawn() >= f, [name, frames], { timeout: 30000 });
+}
+
+// Let the widget draw a few more frames (after an input) before reading pixels.
+export async function settle(page, frames = 3, name = 'perceptronLab') {
+  const start = await page.evaluate((n) => window[n].framesDrawn(), name);
+  await page.waitForFunction(([n, s, f]) => window[n].framesDrawn() >= s + f, [name, start, frames], { timeout: 10000 })
+    .catch(() => {});  // an idle widget draws nothing more: that is fine too
+  await page.waitForTimeout(50);
+}
+
+export async function screenshotPixels(page, file) {
+  const buffer = await page.screenshot({ path: file ? path.join(outputDir, file) : undefined });
+  return PNG.sync.read(buffer);
+}
+
+export function pixelAt(png, x, y) {
+  const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+  return [png.data[i], png.data[i + 1], png.data[i + 2]];
+}
+
+// Number of distinct colours in a region (a blank canvas has one or two).
+export function distinctColours(png, x0 = 0, y0 = 0, x1 = png.width, y1 = png.height) {
+  const seen = new Set();
+  for (let y = y0; y < y1; y += 2) for (let x = x0; x < x1; x += 2) {
+    const i = (y * png.width + x) * 4;
+    seen.add((png.data[i] << 16) | (png.data[i + 1] << 8) | png.data[i + 2]);
+  }
+  return seen.size;
+}
+
+// Count pixels close to a colour inside a box around (cx, cy).
+export function countNear(png, cx, cy, radius, rgb, tolerance = 40) {
+  let count = 0;
+  for (let y = Math.max(0, cy - radius); y < Math.min(png.height, cy + radius); y++)
+    for (let x = Math.max(0, cx - radius); x < Math.min(png.width, cx + radius); x++) {
+      const [r, g, b] = pixelAt(png, x, y);
+      if (Math.abs(r - rgb[0]) + Math.abs(g - rgb[1]) + Math.abs(b - rgb[2]) <= tolerance) count++;
+    }
+  return count;
+}
