@@ -1,5 +1,6 @@
 // The widget: owns the session (data + learner + undo), lays out the panels and the canvas each
-// frame, and tells the platform layer whether anything needs redrawing. No platform calls here.
+// frame, runs training in time slices, and tells the platform layer whether anything needs
+// redrawing. No platform calls here.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -7,14 +8,22 @@
 #include <memory>
 #include <string>
 
+#include "app/canvas.hpp"
 #include "app/fonts.hpp"
-#include "app/view.hpp"
-#include "core/widget_state.hpp"
+#include "core/session.hpp"
 
 namespace pl::app {
 
 struct AppOptions {
     std::string initial_link;  // URL fragment (or full link) to load at start; empty: default scene
+};
+
+// Run/Pause: visits per second, from 1 to "as fast as the frame budget allows".
+struct RunState {
+    bool running = false;
+    float speed = 8.0f;          // visits per second; >= kMaxSpeed means unlimited
+    double carry = 0.0;          // fractional visits owed from earlier frames
+    static constexpr float kMaxSpeed = 100000.0f;
 };
 
 class App {
@@ -32,27 +41,31 @@ public:
     void after_frame();
     std::array<float, 3> background_color() const;
 
-    // The JS handle / tests (platform/web_host.cpp) and the native --state flag.
-    const WidgetState& state() const { return state_; }
-    std::uint64_t revision() const { return revision_; }
+    // For the JS handle and the native --state flag.
+    Session& session() { return session_; }
+    const Session& session() const { return session_; }
+    RunState& run() { return run_; }
+    std::uint64_t revision() const { return session_.revision(); }
     std::size_t frames_drawn() const { return frames_drawn_; }
-    // Called after every change of the state (the web host turns it into the JS 'change' event).
-    std::function<void()> on_change;
+    std::function<void()> on_change;  // after every change of the state (web: the JS 'change' event)
 
 private:
-    void draw_controls();
-    void draw_canvas();
-    void handle_canvas_input(bool hovered);
-    void changed();
+    void draw_controls_panel(bool include_theory);
+    void draw_theory_panel();
+    void handle_shortcuts();
+    void advance_training(double seconds);
+    void notify_if_changed();
 
-    WidgetState state_;
-    View view_;
+    Session session_;
+    Canvas canvas_;
+    RunState run_;
     Fonts fonts_;
     int redraw_frames_ = 3;
-    std::uint64_t revision_ = 1;
+    std::uint64_t notified_revision_ = 0;
     std::size_t frames_drawn_ = 0;
-    float style_scale_ = 0.0f;
     bool style_dark_ = false;
+    bool style_ready_ = false;
+    double last_time_ = -1.0;
 };
 
 }  // namespace pl::app

@@ -1,9 +1,11 @@
-// CSV reader/writer. One pass, no regex, no per-character allocation: fine for files of tens of MB.
+// CSV reader/writer. One pass, no regex, no per-field allocation: fine for files of tens of MB.
 #include "csv.hpp"
 
-#include <charconv>
+#include <cctype>
 #include <cmath>
-#include <system_error>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace pl {
 
@@ -26,16 +28,61 @@ std::string quoted(std::string_view s) {
 
 enum class NumberKind { Ok, Empty, NotANumber, NotFinite, OutOfRange };
 
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool equals_lower(std::string_view text, std::string_view lower) {
+    if (text.size() != lower.size()) return false;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(text[i])) != lower[i]) return false;
+    return true;
+}
+
+// Plain decimal syntax only: [sign] digits [. digits] [e [sign] digits], at least one mantissa digit.
+// (strtod alone would also take hex floats, "nan(...)" and leading spaces; we want none of those.)
+bool is_decimal(std::string_view s) {
+    std::size_t i = 0, mantissa_digits = 0;
+    if (i < s.size() && s[i] == '-') ++i;
+    while (i < s.size() && is_digit(s[i])) { ++i; ++mantissa_digits; }
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        while (i < s.size() && is_digit(s[i])) { ++i; ++mantissa_digits; }
+    }
+    if (mantissa_digits == 0) return false;
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+        std::size_t exponent_digits = 0;
+        while (i < s.size() && is_digit(s[i])) { ++i; ++exponent_digits; }
+        if (exponent_digits == 0) return false;
+    }
+    return i == s.size();
+}
+
+// Numbers are checked against the decimal syntax above and then converted by std::strtod, which is
+// correctly rounded in glibc and in Emscripten's musl, so a file reads to the same doubles natively and
+// in the browser. (std::from_chars for double is not available in every libc++ we build with.)
+// strtod follows the C locale's decimal point; the widget never changes the locale.
 NumberKind read_number(std::string_view field, double& out) {
     if (field.empty()) return NumberKind::Empty;
-    if (field.front() == '+') field.remove_prefix(1);  // from_chars rejects a leading '+'
-    if (field.empty() || field.front() == '+' || field.front() == ' ') return NumberKind::NotANumber;
-    const char* first = field.data();
-    const char* last = field.data() + field.size();
-    const auto [end, ec] = std::from_chars(first, last, out, std::chars_format::general);
-    if (ec == std::errc::result_out_of_range) return NumberKind::OutOfRange;
-    if (ec != std::errc() || end != last) return NumberKind::NotANumber;
-    if (!std::isfinite(out)) return NumberKind::NotFinite;
+    if (field.front() == '+') field.remove_prefix(1);
+    std::string_view unsigned_part = field;
+    if (!unsigned_part.empty() && unsigned_part.front() == '-') unsigned_part.remove_prefix(1);
+    if (equals_lower(unsigned_part, "nan") || equals_lower(unsigned_part, "inf") ||
+        equals_lower(unsigned_part, "infinity"))
+        return NumberKind::NotFinite;
+    if (!is_decimal(field)) return NumberKind::NotANumber;
+    char small[64];
+    std::string large;
+    const char* text = small;
+    if (field.size() < sizeof small) {
+        std::memcpy(small, field.data(), field.size());
+        small[field.size()] = '\0';
+    } else {
+        large.assign(field);
+        text = large.c_str();
+    }
+    out = std::strtod(text, nullptr);
+    if (!std::isfinite(out)) return NumberKind::OutOfRange;  // overflow gives HUGE_VAL
     return NumberKind::Ok;
 }
 
@@ -188,10 +235,14 @@ private:
     std::size_t first_zero_line_ = 0, first_minus_line_ = 0;
 };
 
+// The shortest of %.15g / %.16g / %.17g that reads back to the same double (%.17g always does).
 void append_number(std::string& out, double value) {
-    char buffer[64];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    if (ec == std::errc()) out.append(buffer, end);
+    char buffer[40];
+    for (int digits = 15; digits <= 17; ++digits) {
+        std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+        if (digits == 17 || std::strtod(buffer, nullptr) == value) break;
+    }
+    out += buffer;
 }
 
 }  // namespace

@@ -63,6 +63,8 @@ bool check_input(const std::vector<Vec>& xs, const std::vector<int>& ys, const S
 // Fills margin and support of a separable answer from the data, by definition:
 // margin = min_i y_i (w.x_i + b), support = the points within rounding of it.
 void finish_separator(const std::vector<Vec>& xs, const std::vector<int>& ys, Separator& s) {
+    for (double& c : s.w) c += 0.0;  // turn -0 into +0 so printed answers read naturally
+    s.b += 0.0;
     const SetMargin m = margin_on_set(s.w, s.b, xs, ys);
     s.margin = m.functional;  // |w| = 1
     const double tolerance = 1e-9 * std::max({1.0, radius(xs), std::fabs(s.b)});

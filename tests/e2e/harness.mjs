@@ -62,12 +62,17 @@ export async function waitForWidget(page, frames = 2, name = 'perceptronLab') {
   await page.waitForFunction(([n, f]) => window[n] && window[n].framesDrawn() >= f, [name, frames], { timeout: 30000 });
 }
 
-// Let the widget draw a few more frames (after an input) before reading pixels.
-export async function settle(page, frames = 3, name = 'perceptronLab') {
-  const start = await page.evaluate((n) => window[n].framesDrawn(), name);
-  await page.waitForFunction(([n, s, f]) => window[n].framesDrawn() >= s + f, [name, start, frames], { timeout: 10000 })
-    .catch(() => {});  // an idle widget draws nothing more: that is fine too
-  await page.waitForTimeout(50);
+// Let the widget react to an input: wait until it has drawn and then gone idle (no new frame for
+// 150 ms), at most 5 s. An idle widget draws nothing, so "N more frames" would wait forever.
+export async function settle(page, _frames = 3, name = 'perceptronLab') {
+  let last = -1, stableSince = Date.now();
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const now = await page.evaluate((n) => window[n].framesDrawn(), name);
+    if (now !== last) { last = now; stableSince = Date.now(); }
+    else if (Date.now() - stableSince > 150) break;
+    await page.waitForTimeout(30);
+  }
 }
 
 export async function screenshotPixels(page, file) {

@@ -1,0 +1,32 @@
+// perceptron-cli: the Perceptron Lab trainer without a window.
+//   perceptron-cli train --data FILE.csv [options] [--json]
+//   perceptron-cli generate PRESET [--n N] [--seed S] [--noise X] [--margin M]
+// Exit codes: 0 success, 2 bad command line or bad input (the message says which and where).
+#include <iostream>
+#include <string_view>
+#include <vector>
+
+#include "commands.hpp"
+#include "options.hpp"
+
+int main(int argc, char** argv) {
+    std::vector<std::string_view> words(argv + 1, argv + argc);
+    try {
+        if (words.empty()) throw pl::cli::UsageError("no command given");
+        const std::string_view command = words.front();
+        const std::vector<std::string_view> rest(words.begin() + 1, words.end());
+        if (command == "--help" || command == "-h" || command == "help") {
+            std::cout << pl::cli::usage();
+            return 0;
+        }
+        if (command == "train") return pl::cli::run_train(rest, std::cout, std::cerr);
+        if (command == "generate") return pl::cli::run_generate(rest, std::cout, std::cerr);
+        throw pl::cli::UsageError("unknown command '" + std::string(command) + "' (expected train or generate)");
+    } catch (const pl::cli::UsageError& e) {
+        std::cerr << "perceptron-cli: " << e.what() << "\nTry 'perceptron-cli --help'.\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "perceptron-cli: unexpected error: " << e.what() << "\n";
+        return 1;
+    }
+}

@@ -1,0 +1,219 @@
+// `train`: read a CSV, train one learner through the Learner facade until it converges (or hits the
+// epoch cap), then report the weights, the mistake counts and the theory numbers (R, gamma*, bound).
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "commands.hpp"
+#include "core/csv.hpp"
+#include "core/learner.hpp"
+#include "core/lift.hpp"
+#include "core/names.hpp"
+#include "core/theory.hpp"
+#include "options.hpp"
+
+#ifdef PL_CLI_HAS_JSON
+#include <nlohmann/json.hpp>
+#endif
+
+namespace pl::cli {
+
+namespace {
+
+// [SECTION] Input
+
+bool read_text(const std::string& path, std::string& text) {
+    if (path == "-") {
+        std::ostringstream buffer;
+        buffer << std::cin.rdbuf();
+        text = buffer.str();
+        return true;
+    }
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return false;
+    std::ostringstream buffer;
+    buffer << file.rdbuf();
+    text = buffer.str();
+    return !file.bad();
+}
+
+// The space R and gamma* are measured in, in words.
+std::string theory_space(const TrainConfig& c) {
+    const std::string phi = c.lift == LiftKind::None ? "x" : "phi(x)";
+    return c.bias == BiasMode::None ? phi : "[" + phi + ", 1]";
+}
+
+// [SECTION] Text output
+
+std::string num(double v) {
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    std::ostringstream s;
+    s << std::setprecision(10) << (v == 0.0 ? 0.0 : v);  // no "-0"
+    return s.str();
+}
+
+std::string vec_text(const Vec& v) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + num(v[i]);
+    return out + "]";
+}
+
+void print_text(std::ostream& out, const TrainOptions& o, const CsvResult& csv, const Learner& learner,
+                const TheorySummary& t) {
+    const TrainConfig& c = o.config;
+    out << display_name(c.algorithm) << " on " << o.data_path << ": " << csv.summary() << "\n";
+    out << "settings: algo=" << to_string(c.algorithm) << " bias=" << to_string(c.bias) << " order=" << to_string(c.order)
+        << " init=" << to_string(c.init) << " seed=" << c.seed << " eta=" << num(c.eta) << " epochs<=" << c.max_epochs
+        << " lift=" << to_string(c.lift);
+    if (c.algorithm == Algorithm::Kernel) out << " kernel=" << to_string(c.kernel.type);
+    out << "\n";
+
+    const std::size_t epochs = learner.epochs_completed();
+    if (learner.converged())
+        out << "converged after " << epochs << (epochs == 1 ? " epoch" : " epochs") << ", ";
+    else
+        out << "did not converge in " << epochs << (epochs == 1 ? " epoch" : " epochs") << ", ";
+    out << learner.mistakes() << " mistakes (per epoch:";
+    for (std::size_t m : learner.mistakes_per_epoch()) out << ' ' << m;
+    out << ")\n";
+    if (learner.diverged()) out << "training stopped: an update would have made the weights non-finite\n";
+
+    if (c.algorithm == Algorithm::Kernel) {
+        out << "alphas (mistakes per example): " << vec_text(learner.alphas()) << "\n";
+    } else {
+        out << "weights in " << theory_space(c) << ": " << vec_text(learner.weights()) << "\n";
+        if (c.bias == BiasMode::Explicit) out << "bias: " << num(learner.bias()) << "\n";
+        if (c.algorithm == Algorithm::Pocket)
+            out << "pocket weights: " << vec_text(learner.pocket_weights()) << " (accuracy "
+                << num(100 * learner.pocket_accuracy()) << "%)\n";
+        if (c.algorithm == Algorithm::Averaged) out << "averaged weights: " << vec_text(learner.averaged_weights()) << "\n";
+    }
+    out << "training accuracy: " << num(100 * learner.training_accuracy()) << "%\n";
+
+    if (!t.applicable) {
+        out << "theory: " << t.why_not << "\n";
+    } else if (t.separable) {
+        out << "theory in " << theory_space(c) << ": R = " << num(t.R) << ", gamma* = " << num(t.gamma_star)
+            << ", bound (R/gamma*)^2 = " << num(t.bound) << "; mistakes " << learner.mistakes()
+            << (static_cast<double>(learner.mistakes()) <= t.bound ? " <= bound" : " > bound (!)") << "\n";
+    } else {
+        out << "theory in " << theory_space(c) << ": R = " << num(t.R) << ", not separable (" << t.why_not
+            << "), so there is no mistake bound\n";
+    }
+    if (t.best.separable)
+        out << "maximum-margin separator" << (c.lift == LiftKind::None ? "" : " (lifted space)") << ": w = "
+            << vec_text(t.best.w) << ", b = " << num(t.best.b) << ", margin = " << num(t.best.margin) << "\n";
+}
+
+// [SECTION] JSON output
+
+#ifdef PL_CLI_HAS_JSON
+using Json = nlohmann::ordered_json;
+
+// JSON has no infinity or NaN: those become null.
+Json number_or_null(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+
+Json separator_json(const Separator& s) {
+    Json j;
+    j["separable"] = s.separable;
+    if (s.separable) {
+        j["w"] = s.w;
+        j["b"] = s.b;
+        j["margin"] = s.margin;
+        j["support"] = s.support;
+    } else {
+        j["reason"] = s.reason;
+    }
+    return j;
+}
+
+void print_json(std::ostream& out, const TrainOptions& o, const CsvResult& csv, const Learner& learner,
+                const TheorySummary& t) {
+    const TrainConfig& c = o.config;
+    Json j;
+    j["data"] = {{"file", o.data_path}, {"points", csv.data.size()}, {"dim", csv.data.dim},
+                 {"positive", count_label(csv.data, 1)}, {"negative", count_label(csv.data, -1)}};
+    Json config = {{"algo", to_string(c.algorithm)}, {"bias", to_string(c.bias)}, {"order", to_string(c.order)},
+                   {"init", to_string(c.init)}, {"seed", c.seed}, {"eta", c.eta}, {"epochs", c.max_epochs},
+                   {"lift", to_string(c.lift)}};
+    if (c.algorithm == Algorithm::Kernel)
+        config["kernel"] = {{"type", to_string(c.kernel.type)}, {"degree", c.kernel.degree}, {"coef0", c.kernel.coef0},
+                            {"sigma", c.kernel.sigma}, {"gamma", c.kernel.gamma}, {"scale", c.kernel.scale},
+                            {"theta", c.kernel.theta}, {"outlier", c.outlier_threshold}};
+    j["config"] = config;
+    j["weights"] = learner.weights();
+    j["bias"] = learner.bias();
+    j["mistakes"] = learner.mistakes();
+    j["mistakes_per_epoch"] = learner.mistakes_per_epoch();
+    j["epochs"] = learner.epochs_completed();
+    j["converged"] = learner.converged();
+    j["capped"] = learner.capped();
+    j["diverged"] = learner.diverged();
+    j["training_accuracy"] = learner.training_accuracy();
+    if (c.algorithm == Algorithm::Pocket) {
+        j["pocket_weights"] = learner.pocket_weights();
+        j["pocket_bias"] = learner.pocket_bias();
+        j["pocket_accuracy"] = learner.pocket_accuracy();
+    }
+    if (c.algorithm == Algorithm::Averaged) {
+        j["averaged_weights"] = learner.averaged_weights();
+        j["averaged_bias"] = learner.averaged_bias();
+    }
+    if (c.algorithm == Algorithm::Kernel) {
+        j["alphas"] = learner.alphas();
+        j["dropped"] = learner.dropped_indices();
+    }
+    j["theory_space"] = theory_space(c);
+    j["theory_applicable"] = t.applicable;
+    j["R"] = number_or_null(t.R);
+    j["gamma_star"] = number_or_null(t.gamma_star);
+    j["bound"] = number_or_null(t.bound);  // null: no bound (not separable or not applicable)
+    j["separable"] = t.separable;
+    if (!t.why_not.empty()) j["why_not"] = t.why_not;
+    j["max_margin"] = separator_json(t.best);
+    out << j.dump() << "\n";
+}
+#endif
+
+}  // namespace
+
+int run_train(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err) {
+    const TrainOptions options = parse_train_options(args);
+#ifndef PL_CLI_HAS_JSON
+    if (options.json) throw UsageError("--json is unavailable: this build has no nlohmann-json");
+#endif
+    std::string text;
+    if (!read_text(options.data_path, text)) {
+        err << "perceptron-cli: cannot read '" << options.data_path << "'\n";
+        return 2;
+    }
+    const CsvResult csv = parse_csv(text);
+    if (!csv.ok) {
+        for (const CsvError& e : csv.errors) {
+            err << options.data_path;
+            if (e.line > 0) err << ':' << e.line;
+            err << ": " << e.message << "\n";
+        }
+        if (csv.error_count > csv.errors.size())
+            err << options.data_path << ": ... and " << (csv.error_count - csv.errors.size()) << " more errors\n";
+        return 2;
+    }
+    for (const std::string& note : options.notes) err << "perceptron-cli: note: " << note << "\n";
+
+    Learner learner(csv.data, options.config);
+    learner.train_until_converged();
+    const TheorySummary theory = analyze(csv.data, options.config);
+
+#ifdef PL_CLI_HAS_JSON
+    if (options.json) {
+        print_json(out, options, csv, learner, theory);
+        return 0;
+    }
+#endif
+    print_text(out, options, csv, learner, theory);
+    return 0;
+}
+
+}  // namespace pl::cli

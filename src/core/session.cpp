@@ -1,0 +1,364 @@
+#include "session.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "names.hpp"
+
+namespace pl {
+
+namespace {
+// Undo keeps whole copies of the points (simple and obviously right); this caps the memory it may use.
+constexpr std::size_t kMaxUndoEntries = 200;
+constexpr std::size_t kMaxUndoPoints = 2'000'000;
+constexpr std::size_t kTrailLength = 12;
+
+SolverLimits interactive_limits() {
+    SolverLimits limits;
+    limits.max_points = 3000;  // the exact solver answers "too many points" above this: the UI stays live
+    return limits;
+}
+
+bool is_primal(Algorithm a) { return a != Algorithm::Kernel; }
+}  // namespace
+
+// [SECTION] construction
+WidgetState Session::default_state() {
+    WidgetState state;
+    state.data = make_preset(Preset::Lecture4);
+    state.preset = std::string(to_string(Preset::Lecture4));
+    return state;
+}
+
+Session::Session(WidgetState initial) : state_(std::move(initial)), learner_(state_.data, state_.config) {
+    rebuild_learner(std::min<std::uint64_t>(state_.trained_visits, kMaxReplayVisits));
+}
+
+const TheorySummary& Session::theory() const {
+    if (!theory_) theory_ = analyze(state_.data, state_.config, interactive_limits());
+    return *theory_;
+}
+
+// Replays `replay_visits` visits from scratch. Deterministic: same data, config and count give the
+// same learner bit for bit, which is what makes links reproducible.
+void Session::rebuild_learner(std::uint64_t replay_visits) {
+    learner_ = Learner(state_.data, state_.config);
+    if (is_primal(state_.config.algorithm) && !state_.data.empty()) {
+        const TheorySummary& t = theory();
+        if (t.applicable && t.origin.separable && !t.origin.w.empty()) learner_.set_reference_separator(t.origin.w);
+    }
+    std::uint64_t done = 0;
+    while (done < replay_visits) {
+        const std::size_t chunk = static_cast<std::size_t>(std::min<std::uint64_t>(replay_visits - done, 1u << 20));
+        const std::size_t ran = learner_.run_visits(chunk);
+        done += ran;
+        if (ran < chunk) break;  // capped or no data: nothing more will happen
+    }
+    state_.trained_visits = learner_.visits();
+    recent_.clear();
+}
+
+void Session::after_training(const Update* last) {
+    state_.trained_visits = learner_.visits();
+    if (last && last->mistake) {
+        recent_.push_back(*last);
+        while (recent_.size() > kTrailLength) recent_.pop_front();
+    }
+    touch();
+}
+
+// [SECTION] edits
+bool Session::editable(const char* what) {
+    if (!state_.readonly) return true;
+    notice_ = std::string("This widget is read-only: ") + what + " is disabled.";
+    touch();
+    return false;
+}
+
+bool Session::finite_point(const Vec& x) {
+    for (double v : x) {
+        if (!std::isfinite(v) || std::fabs(v) > kMaxAbsCoordinate) {
+            notice_ = "A coordinate must be a finite number of size at most 1e6; the point was not added.";
+            touch();
+            return false;
+        }
+    }
+    return true;
+}
+
+void Session::push_undo() {
+    undo_.push_back({state_.data, state_.preset});
+    redo_.clear();
+    std::size_t total = 0;
+    for (const Snapshot& s : undo_) total += s.data.size();
+    while (undo_.size() > kMaxUndoEntries || (total > kMaxUndoPoints && undo_.size() > 1)) {
+        total -= undo_.front().data.size();
+        undo_.erase(undo_.begin());
+    }
+}
+
+void Session::data_changed() {
+    ++data_revision_;
+    theory_.reset();
+    std::uint64_t replay = 0;
+    if (state_.edit_policy == EditPolicy::Continue || state_.online_mode)
+        replay = std::min<std::uint64_t>(state_.trained_visits, kMaxReplayVisits);
+    rebuild_learner(replay);
+    touch();
+}
+
+bool Session::add_point(const Vec& x, int label) {
+    if (!editable("adding points") || !finite_point(x)) return false;
+    if (state_.data.size() >= kMaxPoints) {
+        notice_ = "The widget holds at most 100,000 points; this one was not added.";
+        touch();
+        return false;
+    }
+    push_undo();
+    Vec snapped(static_cast<std::size_t>(state_.data.dim), 0.0);
+    for (std::size_t i = 0; i < snapped.size() && i < x.size(); ++i) snapped[i] = snap_to_grid(x[i]);
+    state_.data.add(std::move(snapped), label > 0 ? 1 : -1);
+    state_.preset = "custom";
+    data_changed();
+    return true;
+}
+
+bool Session::remove_point(std::size_t index) {
+    if (!editable("removing points") || index >= state_.data.size()) return false;
+    push_undo();
+    state_.data.points.erase(state_.data.points.begin() + static_cast<std::ptrdiff_t>(index));
+    state_.data.labels.erase(state_.data.labels.begin() + static_cast<std::ptrdiff_t>(index));
+    state_.preset = "custom";
+    data_changed();
+    return true;
+}
+
+bool Session::flip_label(std::size_t index) {
+    if (!editable("flipping labels") || index >= state_.data.size()) return false;
+    push_undo();
+    state_.data.labels[index] = -state_.data.labels[index];
+    state_.preset = "custom";
+    data_changed();
+    return true;
+}
+
+bool Session::clear_points() {
+    if (!editable("clearing") || state_.data.empty()) return false;
+    push_undo();
+    state_.data.points.clear();
+    state_.data.labels.clear();
+    state_.preset = "custom";
+    data_changed();
+    return true;
+}
+
+bool Session::load_preset(Preset preset, const GeneratorParams& params) {
+    if (!editable("loading presets")) return false;
+    push_undo();
+    generator_ = params;
+    state_.data = make_preset(preset, params);
+    state_.preset = std::string(to_string(preset));
+    state_.trained_visits = 0;  // a new data set always starts training afresh
+    ++data_revision_;
+    theory_.reset();
+    rebuild_learner(0);
+    touch();
+    return true;
+}
+
+bool Session::replace_data(Dataset data, const std::string& source_name) {
+    if (!editable("importing data")) return false;
+    const std::string problem = validate(data);
+    if (!problem.empty()) {
+        notice_ = "Data not loaded: " + problem;
+        touch();
+        return false;
+    }
+    push_undo();
+    state_.data = std::move(data);
+    state_.preset = source_name;
+    state_.trained_visits = 0;
+    ++data_revision_;
+    theory_.reset();
+    rebuild_learner(0);
+    touch();
+    return true;
+}
+
+void Session::begin_move(std::size_t index) {
+    if (index < state_.data.size() && !state_.readonly) move_origin_ = Snapshot{state_.data, state_.preset};
+}
+
+bool Session::move_point(std::size_t index, const Vec& x) {
+    if (!move_origin_ || index >= state_.data.size() || !finite_point(x)) return false;
+    Vec& p = state_.data.points[index];
+    bool moved = false;
+    for (std::size_t i = 0; i < p.size() && i < x.size(); ++i) {
+        const double v = snap_to_grid(x[i]);
+        moved |= v != p[i];
+        p[i] = v;
+    }
+    if (moved) {
+        state_.preset = "custom";
+        data_changed();
+    }
+    return moved;
+}
+
+void Session::end_move() {
+    if (!move_origin_) return;
+    if (move_origin_->data.points != state_.data.points) {
+        undo_.push_back(std::move(*move_origin_));
+        redo_.clear();
+    }
+    move_origin_.reset();
+}
+
+bool Session::undo() {
+    if (undo_.empty() || state_.readonly) return false;
+    redo_.push_back({state_.data, state_.preset});
+    state_.data = std::move(undo_.back().data);
+    state_.preset = std::move(undo_.back().preset);
+    undo_.pop_back();
+    data_changed();
+    return true;
+}
+
+bool Session::redo() {
+    if (redo_.empty() || state_.readonly) return false;
+    undo_.push_back({state_.data, state_.preset});
+    state_.data = std::move(redo_.back().data);
+    state_.preset = std::move(redo_.back().preset);
+    redo_.pop_back();
+    data_changed();
+    return true;
+}
+
+// [SECTION] online protocol
+// The model has seen every earlier point once, in order (set_online_mode replays one pass), so the
+// next sequential visit is exactly the new point: the whole history stays a replay of visits.
+Session::OnlineResult Session::online_add(const Vec& x, int label) {
+    OnlineResult result;
+    if (!state_.online_mode) return result;
+    if (!editable("adding points") || !finite_point(x)) return result;
+    if (state_.data.size() >= kMaxPoints) {
+        notice_ = "The widget holds at most 100,000 points; this one was not added.";
+        touch();
+        return result;
+    }
+    result.truth = label > 0 ? 1 : -1;
+    Vec snapped(static_cast<std::size_t>(state_.data.dim), 0.0);
+    for (std::size_t i = 0; i < snapped.size() && i < x.size(); ++i) snapped[i] = snap_to_grid(x[i]);
+    result.predicted = learner_.predict(snapped);
+    push_undo();
+    state_.data.add(snapped, result.truth);
+    state_.preset = "custom";
+    data_changed();  // replays the earlier visits on the longer data set (online mode continues)
+    const Update update = learner_.step();
+    result.accepted = true;
+    result.mistake = update.mistake;
+    if (update.mistake) ++online_mistakes_;
+    after_training(&update);
+    return result;
+}
+
+// [SECTION] settings
+void Session::set_config(const TrainConfig& config) {
+    state_.config = config;
+    if (state_.online_mode) state_.config.order = Order::Sequential;
+    theory_.reset();
+    rebuild_learner(state_.online_mode ? state_.data.size() : 0);
+    touch();
+}
+
+void Session::set_edit_policy(EditPolicy policy) {
+    state_.edit_policy = policy;
+    touch();
+}
+
+void Session::set_online_mode(bool on) {
+    if (state_.online_mode == on) return;
+    state_.online_mode = on;
+    online_mistakes_ = 0;
+    if (on) state_.config.order = Order::Sequential;  // the protocol visits points in arrival order
+    rebuild_learner(on ? state_.data.size() : 0);
+    touch();
+}
+
+void Session::set_view(const ViewState& view) {
+    if (!std::isfinite(view.center_x) || !std::isfinite(view.center_y) || !std::isfinite(view.span)) return;
+    state_.view = view;
+    state_.view.span = std::clamp(view.span, 1e-3, 1e6);
+    touch();
+}
+
+void Session::set_panels(const PanelState& panels) {
+    state_.panels = panels;
+    touch();
+}
+
+void Session::set_active_label(int label) {
+    state_.active_label = label > 0 ? 1 : -1;
+    touch();
+}
+
+void Session::set_readonly(bool readonly) {
+    state_.readonly = readonly;
+    touch();
+}
+
+// [SECTION] training
+Update Session::step() {
+    const Update update = learner_.step();
+    after_training(&update);
+    return update;
+}
+
+Update Session::next_mistake() {
+    const std::size_t budget = std::max<std::size_t>(1, state_.data.size() * 2 + 2);
+    const Update update = learner_.next_mistake(budget);
+    after_training(&update);
+    return update;
+}
+
+std::size_t Session::epoch() {
+    const std::size_t mistakes = learner_.epoch();
+    after_training(nullptr);
+    return mistakes;
+}
+
+bool Session::train_until_converged() {
+    const bool converged = learner_.train_until_converged();
+    after_training(nullptr);
+    return converged;
+}
+
+std::size_t Session::run_visits(std::size_t n) {
+    const std::size_t before = learner_.mistakes();
+    const std::size_t ran = learner_.run_visits(n);
+    Update summary;  // many visits at once: the trail keeps one hyperplane per slice, not per update
+    summary.mistake = learner_.mistakes() != before;
+    summary.w_after = learner_.weights();
+    summary.b_after = learner_.bias();
+    summary.index = learner_.next_index();
+    after_training(&summary);
+    return ran;
+}
+
+void Session::reset_training() {
+    rebuild_learner(state_.online_mode ? state_.data.size() : 0);
+    online_mistakes_ = 0;
+    touch();
+}
+
+void Session::load_state(const WidgetState& state) {
+    push_undo();
+    state_ = state;
+    theory_.reset();
+    ++data_revision_;
+    rebuild_learner(std::min<std::uint64_t>(state_.trained_visits, kMaxReplayVisits));
+    touch();
+}
+
+}  // namespace pl

@@ -1,0 +1,104 @@
+// A working session of the widget: the state (points, settings, progress), the learner replayed from
+// it, the theory of the current data, and undo/redo. Every way of changing the widget (mouse, keys, the
+// JS handle, a loaded link) goes through here, so the invariant "the learner is exactly the replay of
+// state().trained_visits visits on state().data" always holds and a link reproduces the screen.
+// No screen code: the UI draws from the observers below.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "learner.hpp"
+#include "theory.hpp"
+#include "widget_state.hpp"
+
+namespace pl {
+
+class Session {
+public:
+    explicit Session(WidgetState initial = default_state());
+    static WidgetState default_state();  // the 4-point example of lecture 004, textbook perceptron
+
+    // [SECTION] observers
+    const WidgetState& state() const { return state_; }
+    const Learner& learner() const { return learner_; }
+    const TheorySummary& theory() const;       // cached; recomputed after data or settings change
+    std::uint64_t revision() const { return revision_; }  // bumps on every change
+    std::uint64_t data_revision() const { return data_revision_; }  // bumps when points change
+    const std::deque<Update>& recent_updates() const { return recent_; }  // newest last (for the trail)
+    const std::string& notice() const { return notice_; }  // last message for the user ("" = none)
+    void clear_notice() { notice_.clear(); }
+
+    // [SECTION] edits of the data: undoable; refused with a message when limits or read-only forbid.
+    bool add_point(const Vec& x, int label);
+    bool remove_point(std::size_t index);
+    bool flip_label(std::size_t index);
+    bool clear_points();
+    bool load_preset(Preset preset, const GeneratorParams& params);
+    bool replace_data(Dataset data, const std::string& source_name);  // CSV import and the like
+    // A drag is one undo entry: begin_move, any number of move_point, end_move.
+    void begin_move(std::size_t index);
+    bool move_point(std::size_t index, const Vec& x);
+    void end_move();
+    bool undo();
+    bool redo();
+    bool can_undo() const { return !undo_.empty(); }
+    bool can_redo() const { return !redo_.empty(); }
+
+    // Online protocol (lecture 004): the model predicts the new point first, then learns its label.
+    struct OnlineResult { bool accepted = false; int predicted = 0; int truth = 0; bool mistake = false; };
+    OnlineResult online_add(const Vec& x, int label);
+    std::size_t online_mistakes() const { return online_mistakes_; }
+
+    // [SECTION] settings (not undoable; changing how we learn restarts training)
+    void set_config(const TrainConfig& config);
+    void set_edit_policy(EditPolicy policy);
+    void set_online_mode(bool on);
+    void set_view(const ViewState& view);
+    void set_panels(const PanelState& panels);
+    void set_active_label(int label);
+    void set_readonly(bool readonly);
+    void set_generator(const GeneratorParams& params) { generator_ = params; }
+    const GeneratorParams& generator() const { return generator_; }
+
+    // [SECTION] training: every call keeps state().trained_visits equal to the learner's visits.
+    Update step();
+    Update next_mistake();
+    std::size_t epoch();
+    bool train_until_converged();
+    std::size_t run_visits(std::size_t n);
+    void reset_training();
+
+    // Replace everything at once (a loaded link or JSON). Undo history is kept, so a bad load can be
+    // undone; the previous points become one undo entry.
+    void load_state(const WidgetState& state);
+
+    // Limits (kMaxPoints, coordinates) and replay budget of EditPolicy::Continue.
+    static constexpr std::uint64_t kMaxReplayVisits = 5'000'000;
+
+private:
+    struct Snapshot { Dataset data; std::string preset; };
+    void push_undo();
+    void data_changed();            // rebuild the learner per the edit policy, invalidate theory
+    void rebuild_learner(std::uint64_t replay_visits);
+    void after_training(const Update* last);
+    bool editable(const char* what);
+    bool finite_point(const Vec& x);
+    void touch() { ++revision_; }
+
+    WidgetState state_;
+    Learner learner_;
+    GeneratorParams generator_{};
+    mutable std::optional<TheorySummary> theory_;
+    std::deque<Update> recent_;
+    std::vector<Snapshot> undo_, redo_;
+    std::optional<Snapshot> move_origin_;
+    std::uint64_t revision_ = 1, data_revision_ = 1;
+    std::size_t online_mistakes_ = 0;
+    std::string notice_;
+};
+
+}  // namespace pl
