@@ -2,124 +2,208 @@
 #include "app/app.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
-#include "app/canvas_draw.hpp"
+#include "app/panels.hpp"
 #include "app/theme.hpp"
 #include "imgui.h"
 
 namespace pl::app {
 
-// [SECTION] life cycle
-App::App(const AppOptions& /*options*/) {
-    state_.data.dim = 2;
+namespace {
+double now_seconds() {
+    using clock = std::chrono::steady_clock;
+    return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
 }
+// Training may use this much of each frame; the rest is the UI's (the tab never freezes).
+constexpr double kTrainingBudgetSeconds = 0.010;
+}  // namespace
 
+// [SECTION] life cycle
+App::App(const AppOptions& /*options*/) {}
 App::~App() = default;
 
-bool App::needs_frame() const { return redraw_frames_ > 0; }
+bool App::needs_frame() const { return redraw_frames_ > 0 || run_.running || canvas_.animating(); }
 void App::request_redraw(int frames) { redraw_frames_ = std::max(redraw_frames_, frames); }
+
 void App::after_frame() {
     ++frames_drawn_;
     if (redraw_frames_ > 0) --redraw_frames_;
+    notify_if_changed();
 }
-void App::changed() {
-    ++revision_;
+
+void App::notify_if_changed() {
+    if (session_.revision() == notified_revision_) return;
+    notified_revision_ = session_.revision();
     request_redraw();
     if (on_change) on_change();
 }
 
 std::array<float, 3> App::background_color() const {
-    const Palette& colors = palette(state_.panels.dark);
+    const Palette& colors = palette(session_.state().panels.dark);
     return {colors.clear[0], colors.clear[1], colors.clear[2]};
 }
 
-void App::render_gl(int, int) {}
-
-// [SECTION] frame layout: controls on the left, the canvas fills the rest
 void App::before_new_frame(float device_pixel_ratio) {
     if (fonts_.rebuild_if_needed(device_pixel_ratio)) request_redraw();
 }
 
+void App::render_gl(int, int) {}
+
+// [SECTION] training in time slices
+// Slow speeds step one visit at a time (each update animated); fast speeds run as many visits as fit
+// in the frame's training budget, so the UI stays responsive whatever the data size or kernel.
+void App::advance_training(double seconds) {
+    if (!run_.running) return;
+    const Learner& learner = session_.learner();
+    if (learner.converged() || learner.capped() || learner.diverged() || session_.state().data.empty()) {
+        run_.running = false;
+        request_redraw();
+        return;
+    }
+    const bool unlimited = run_.speed >= RunState::kMaxSpeed;
+    if (!unlimited) {
+        run_.carry += seconds * run_.speed;
+        const auto due = static_cast<std::size_t>(std::min(run_.carry, 1e6));
+        run_.carry -= static_cast<double>(due);
+        if (due == 0) return;
+        if (run_.speed <= 30.0f) {
+            for (std::size_t i = 0; i < due; ++i) {
+                const Update u = session_.step();
+                if (u.mistake && run_.speed <= 4.0f) canvas_.start_update_animation(u);
+            }
+            return;
+        }
+        const double start = now_seconds();
+        std::size_t done = 0;
+        while (done < due && now_seconds() - start < kTrainingBudgetSeconds) {
+            const std::size_t chunk = std::min<std::size_t>(due - done, 256);
+            const std::size_t ran = session_.run_visits(chunk);
+            done += chunk;
+            if (ran < chunk) break;
+        }
+        return;
+    }
+    const double start = now_seconds();
+    std::size_t chunk = 64;
+    while (now_seconds() - start < kTrainingBudgetSeconds) {
+        const std::size_t ran = session_.run_visits(chunk);
+        if (ran < chunk) break;
+        chunk = std::min<std::size_t>(chunk * 2, 1 << 16);
+    }
+}
+
+// [SECTION] keyboard shortcuts (only while no text field has focus)
+// Dear ImGui 1.86 has named keys only for a few letters, so letters come from the typed characters.
+void App::handle_shortcuts() {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput) return;
+    const bool ctrl = io.KeyCtrl || io.KeySuper;
+    if (ctrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false)) {
+        if (io.KeyShift) session_.redo();
+        else session_.undo();
+        return;
+    }
+    if (ctrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) { session_.redo(); return; }
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace), false)) {
+        if (canvas_.selected()) { session_.remove_point(*canvas_.selected()); canvas_.select(std::nullopt); }
+    }
+    if (ctrl) return;
+    for (ImWchar c : io.InputQueueCharacters) {
+        switch (c) {
+            case ' ': run_.running = !run_.running; run_.carry = 0; break;
+            case 's': case 'S': { run_.running = false; const Update u = session_.step(); canvas_.start_update_animation(u); break; }
+            case 'n': case 'N': { run_.running = false; const Update u = session_.next_mistake(); canvas_.start_update_animation(u); break; }
+            case 'e': case 'E': run_.running = false; session_.epoch(); break;
+            case 'r': case 'R': run_.running = false; session_.reset_training(); break;
+            case 'f': case 'F': if (canvas_.selected()) session_.flip_label(*canvas_.selected()); break;
+            default: break;
+        }
+    }
+}
+
+// [SECTION] frame layout
+// Wide screens: controls | canvas | theory. Narrow (an iframe in a course page): controls and theory
+// share the left column (collapsible sections), the canvas keeps the rest.
 void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     ImGuiIO& io = ImGui::GetIO();
-    const float scale = 1.0f;
-    if (scale != style_scale_ || style_dark_ != state_.panels.dark) {
-        apply_imgui_style(state_.panels.dark, scale);
-        style_scale_ = scale;
-        style_dark_ = state_.panels.dark;
+    const double t = now_seconds();
+    const float dt = last_time_ < 0 ? 0.016f : static_cast<float>(std::min(0.25, t - last_time_));
+    last_time_ = t;
+    if (!style_ready_ || style_dark_ != session_.state().panels.dark) {
+        apply_imgui_style(session_.state().panels.dark, 1.0f);
+        style_dark_ = session_.state().panels.dark;
+        style_ready_ = true;
     }
+    handle_shortcuts();
+    advance_training(dt);
 
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(io.DisplaySize);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
     ImGui::Begin("##root", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
-    ImGui::PopStyleVar();
-    if (state_.panels.controls) {
-        const float width = std::min(320.0f, io.DisplaySize.x * 0.42f);
-        ImGui::BeginChild("##controls", ImVec2(width, 0), true);
-        draw_controls();
+    ImGui::PopStyleVar(2);
+
+    const bool wide = io.DisplaySize.x >= 1200.0f;
+    const PanelState& panels = session_.state().panels;
+    const float font = ImGui::GetFontSize();
+    const float column = std::clamp(io.DisplaySize.x * 0.3f, font * 15.0f, font * 20.0f);
+    if (panels.controls) {
+        ImGui::BeginChild("##controls", ImVec2(column, 0), true);
+        draw_controls_panel(!wide);
         ImGui::EndChild();
-        ImGui::SameLine(0, 0);
+        ImGui::SameLine();
+    } else {
+        // A slim strip to bring the panel back.
+        ImGui::BeginChild("##strip", ImVec2(font * 1.6f, 0), true);
+        if (ImGui::ArrowButton("##open", ImGuiDir_Right)) {
+            PanelState p = panels;
+            p.controls = true;
+            session_.set_panels(p);
+        }
+        item_tooltip("Show the controls");
+        ImGui::EndChild();
+        ImGui::SameLine();
     }
-    draw_canvas();
+    const float theory_width = wide && panels.theory ? column * 1.05f : 0.0f;
+    ImGui::BeginChild("##canvas-area", ImVec2(theory_width > 0 ? -theory_width : 0, 0), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    canvas_.draw(session_, dt);
+    ImGui::EndChild();
+    if (theory_width > 0) {
+        ImGui::SameLine();
+        ImGui::BeginChild("##theory", ImVec2(0, 0), true);
+        draw_theory_panel();
+        ImGui::EndChild();
+    }
     ImGui::End();
 }
 
-// [SECTION] controls
-void App::draw_controls() {
-    ImGui::TextUnformatted("Perceptron Lab");
-    ImGui::Separator();
-    ImGui::TextUnformatted("Click adds a point of class:");
-    if (ImGui::RadioButton("+1", state_.active_label > 0)) { state_.active_label = +1; changed(); }
-    ImGui::SameLine();
-    if (ImGui::RadioButton("\xE2\x88\x92" "1", state_.active_label < 0)) { state_.active_label = -1; changed(); }
-    ImGui::Text("N = %zu points", state_.data.size());
-    if (ImGui::Button("Clear all")) {
-        state_.data.points.clear();
-        state_.data.labels.clear();
-        changed();
+void App::draw_controls_panel(bool include_theory) {
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 5));
+    PanelContext context{session_, canvas_, run_};
+    draw_header(context);
+    draw_notice(context);
+    if (ImGui::CollapsingHeader("Data", ImGuiTreeNodeFlags_DefaultOpen)) draw_data_section(context);
+    if (ImGui::CollapsingHeader("Training", ImGuiTreeNodeFlags_DefaultOpen)) draw_training_section(context);
+    if (ImGui::CollapsingHeader("Show")) draw_show_section(context);
+    if (include_theory) {
+        if (ImGui::CollapsingHeader("Theory", ImGuiTreeNodeFlags_DefaultOpen)) draw_theory_section(context);
+        if (ImGui::CollapsingHeader("Plots")) draw_plots_section(context);
     }
-    ImGui::Separator();
-    ImGui::TextUnformatted("\xCE\xB3 = 0.25, \xE2\x80\x96w\xE2\x80\x96 = 1");
+    ImGui::PopStyleVar();
 }
 
-// [SECTION] canvas
-void App::draw_canvas() {
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const ImVec2 size = ImGui::GetContentRegionAvail();
-    if (size.x < 2 || size.y < 2) return;
-    view_.fit(state_.view, origin.x, origin.y, size.x, size.y);
-    ImGui::InvisibleButton("##canvas", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
-    const bool hovered = ImGui::IsItemHovered();
-
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    const Palette& colors = palette(state_.panels.dark);
-    draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
-    draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), colors.canvas_bg);
-    draw_grid_and_axes(draw, view_, colors);
-    for (std::size_t i = 0; i < state_.data.size(); ++i) {
-        const Vec& p = state_.data.points[i];
-        const ScreenPoint s = view_.to_screen(p[0], p.size() > 1 ? p[1] : 0.0);
-        draw_marker(draw, ImVec2(s.x, s.y), state_.data.labels[i], 7.0f, colors, false);
-    }
-    draw->PopClipRect();
-    handle_canvas_input(hovered);
-}
-
-void App::handle_canvas_input(bool hovered) {
-    if (!hovered) return;
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    const bool left = ImGui::IsMouseClicked(ImGuiMouseButton_Left);
-    const bool right = ImGui::IsMouseClicked(ImGuiMouseButton_Right);
-    if (left || right) {
-        int label = state_.active_label;
-        if (right || ImGui::GetIO().KeyShift) label = -label;
-        state_.data.add({view_.to_data_x(mouse.x), view_.to_data_y(mouse.y)}, label);
-        changed();
-    }
+void App::draw_theory_panel() {
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 5));
+    PanelContext context{session_, canvas_, run_};
+    if (ImGui::CollapsingHeader("Theory", ImGuiTreeNodeFlags_DefaultOpen)) draw_theory_section(context);
+    if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) draw_plots_section(context);
+    ImGui::PopStyleVar();
 }
 
 }  // namespace pl::app

@@ -2,8 +2,10 @@
 #include "app/canvas.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "app/canvas_draw.hpp"
 #include "app/theme.hpp"
@@ -78,11 +80,12 @@ void Canvas::draw(Session& session, float dt) {
     const Palette& colors = palette(session.state().panels.dark);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
-    if (!field_drawn_by_gpu) draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), colors.canvas_bg);
 
     const DecisionField field = session.learner().field();
     const std::optional<Line2D> line = linear_boundary(field);
     const bool trained = session.learner().mistakes() > 0 || session.state().config.init == Init::Random;
+    field_drawn_by_gpu = trained && session.state().panels.field && draw_field(draw, session, field, colors);
+    if (!field_drawn_by_gpu) draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), colors.canvas_bg);
     if (line && trained && !field_drawn_by_gpu && session.state().panels.field) draw_half_planes(draw, *line, colors);
     draw_grid_and_axes(draw, view_, colors);
     draw_theory_overlays(draw, session, colors);
@@ -113,9 +116,105 @@ void Canvas::draw(Session& session, float dt) {
         draw_weight_arrow(draw, session, colors);
     }
     draw_points(draw, session, colors);
+    if (field_drawn_by_gpu) draw_legend(draw, colors);
     draw_animation(draw, session, colors);
     draw_status(draw, session, colors);
     draw->PopClipRect();
+}
+
+// [SECTION] the GPU decision field
+namespace {
+std::uint64_t fnv(std::uint64_t h, const void* data, std::size_t bytes) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+std::uint64_t fingerprint(const DecisionField& f, const FieldView& v, const FieldStyle& s) {
+    std::uint64_t h = 1469598103934665603ull;
+    const int header[4] = {static_cast<int>(f.kind), static_cast<int>(f.lift), static_cast<int>(f.bias), f.input_dim};
+    h = fnv(h, header, sizeof header);
+    h = fnv(h, f.w.data(), f.w.size() * sizeof(double));
+    h = fnv(h, &f.b, sizeof f.b);
+    for (const Vec& sv : f.support) h = fnv(h, sv.data(), sv.size() * sizeof(double));
+    h = fnv(h, f.coef.data(), f.coef.size() * sizeof(double));
+    for (const Vec& w : f.voted_w) h = fnv(h, w.data(), w.size() * sizeof(double));
+    h = fnv(h, f.voted_c.data(), f.voted_c.size() * sizeof(double));
+    h = fnv(h, &f.kernel, sizeof f.kernel);
+    h = fnv(h, &v, sizeof v);
+    h = fnv(h, &s, sizeof s);
+    return h;
+}
+void to_rgb(ImU32 c, float out[3]) {
+    out[0] = static_cast<float>((c >> IM_COL32_R_SHIFT) & 0xFF) / 255.0f;
+    out[1] = static_cast<float>((c >> IM_COL32_G_SHIFT) & 0xFF) / 255.0f;
+    out[2] = static_cast<float>((c >> IM_COL32_B_SHIFT) & 0xFF) / 255.0f;
+}
+double seconds_now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+// Paints f(x) at every device pixel (shader), shown as an image under everything else.
+bool Canvas::draw_field(ImDrawList* draw, const Session& session, const DecisionField& field, const Palette& colors) {
+    if (!field_renderer_.ok()) return false;
+    const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+    FieldView fv;
+    fv.width = static_cast<int>(std::lround(view_.width() * scale.x));
+    fv.height = static_cast<int>(std::lround(view_.height() * scale.y));
+    fv.units_per_pixel = 1.0 / (view_.pixels_per_unit() * scale.x);
+    fv.center_x = view_.to_data_x(view_.origin_x() + view_.width() * 0.5f);
+    fv.center_y = view_.to_data_y(view_.origin_y() + view_.height() * 0.5f);
+    // Colour saturates at the largest |f| on the data (sampled), so the shading shows confidence
+    // relative to the training points whatever the scale of w.
+    const Dataset& data = session.state().data;
+    double largest = 0.0;
+    const std::size_t stride = std::max<std::size_t>(1, data.size() / 256);
+    for (std::size_t i = 0; i < data.size(); i += stride) {
+        const double f = std::fabs(field.eval(data.points[i]));
+        if (std::isfinite(f)) largest = std::max(largest, f);
+    }
+    FieldStyle style{};
+    to_rgb(colors.positive, style.positive);
+    to_rgb(colors.negative, style.negative);
+    to_rgb(colors.canvas_bg, style.background);
+    to_rgb(colors.boundary, style.contour);
+    style.strength_scale = static_cast<float>(largest > 0 ? largest : 1.0);
+    style.unit_contours = session.state().panels.margin_band && field.kind == DecisionField::Kind::Kernel;
+    field_scale_ = style.strength_scale;
+    const std::uint64_t key = fingerprint(field, fv, style);
+    const double now = seconds_now();
+    const bool expensive = field.support.size() + field.voted_w.size() > 400;
+    const bool throttled = training_running && expensive && now - field_rendered_at_ < 0.25;
+    if (key != field_key_ && !throttled) {
+        if (!field_renderer_.render(field, fv, style)) return false;
+        field_key_ = key;
+        field_rendered_at_ = now;
+    }
+    if (!field_renderer_.texture()) return false;
+    const auto id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(field_renderer_.texture()));
+    // Framebuffer textures are stored bottom-up: flip v.
+    draw->AddImage(id, ImVec2(view_.origin_x(), view_.origin_y()),
+                   ImVec2(view_.origin_x() + view_.width(), view_.origin_y() + view_.height()), ImVec2(0, 1), ImVec2(1, 0));
+    return true;
+}
+
+void Canvas::draw_legend(ImDrawList* draw, const Palette& colors) const {
+    const float width = 120.0f, height = 10.0f;
+    const float x = view_.origin_x() + view_.width() - width - 16.0f, y = view_.origin_y() + 14.0f;
+    const float font = ImGui::GetFontSize();
+    draw->AddRectFilled(ImVec2(x - 8, y - 6), ImVec2(x + width + 8, y + height + font + 8), with_alpha(colors.canvas_bg, 0.85f), 4.0f);
+    const ImU32 negative = with_alpha(colors.negative, 0.6f), positive = with_alpha(colors.positive, 0.6f);
+    const ImU32 middle = colors.canvas_bg;
+    draw->AddRectFilledMultiColor(ImVec2(x, y), ImVec2(x + width * 0.5f, y + height), negative, middle, middle, negative);
+    draw->AddRectFilledMultiColor(ImVec2(x + width * 0.5f, y), ImVec2(x + width, y + height), middle, positive, positive, middle);
+    draw->AddLine(ImVec2(x + width * 0.5f, y - 2), ImVec2(x + width * 0.5f, y + height + 2), colors.boundary, 1.5f);
+    char text[32];
+    std::snprintf(text, sizeof text, "\xE2\x88\x92%.3g", static_cast<double>(field_scale_));
+    draw->AddText(ImVec2(x, y + height + 2), colors.tick_text, text);
+    draw->AddText(ImVec2(x + width * 0.5f - 3, y + height + 2), colors.tick_text, "0");
+    std::snprintf(text, sizeof text, "+%.3g", static_cast<double>(field_scale_));
+    draw->AddText(ImVec2(x + width - ImGui::CalcTextSize(text).x, y + height + 2), colors.tick_text, text);
+    draw->AddText(ImVec2(x - ImGui::CalcTextSize("f(x)").x - 12, y - 2), colors.tick_text, "f(x)");
 }
 
 // [SECTION] input: click adds, drag moves a point or pans, wheel zooms

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/field_renderer.hpp"
 #include "app/view.hpp"
 #include "core/session.hpp"
 #include "imgui.h"
@@ -32,7 +33,10 @@ public:
     // Screen rectangle of the canvas in logical pixels (for the GPU decision field underneath).
     ImVec2 origin() const { return ImVec2(view_.origin_x(), view_.origin_y()); }
     ImVec2 size() const { return ImVec2(view_.width(), view_.height()); }
-    bool field_drawn_by_gpu = false;  // set by the app when the shader paints the regions
+    bool field_drawn_by_gpu = false;  // this frame, the shader painted the regions
+    bool training_running = false;    // set by the app: throttles expensive field re-renders
+    FieldRenderer& field_renderer() { return field_renderer_; }
+    float field_scale() const { return field_scale_; }
     std::string last_online_message;  // "predicted +1, truth -1: mistake" (online mode)
     float online_message_age = 0.0f;
 
@@ -48,6 +52,8 @@ private:
     void draw_animation(ImDrawList* draw, const Session& session, const Palette& colors) const;
     void draw_status(ImDrawList* draw, const Session& session, const Palette& colors) const;
     void refresh_predictions(const Session& session);
+    bool draw_field(ImDrawList* draw, const Session& session, const DecisionField& field, const Palette& colors);
+    void draw_legend(ImDrawList* draw, const Palette& colors) const;
 
     View view_;
     std::optional<std::size_t> selected_, hovered_point_;
@@ -62,6 +68,11 @@ private:
     // Cached per (data revision, visits): which points the current answer gets wrong.
     std::vector<signed char> wrong_;
     std::uint64_t predictions_key_ = ~0ull;
+    // GPU decision field, re-rendered only when its inputs change (see field_renderer.hpp).
+    FieldRenderer field_renderer_;
+    std::uint64_t field_key_ = 0;
+    double field_rendered_at_ = -1.0;
+    float field_scale_ = 1.0f;
 };
 
 }  // namespace pl::app

@@ -1,4 +1,7 @@
 // Presets and seeded generators. Every coordinate is snapped to the 1/1024 grid (see dataset.hpp).
+// Random draws are always made one per statement, in a fixed order: the order in which function
+// arguments are evaluated differs between compilers (GCC and Clang disagree), and two draws inside one
+// call would give different points natively and in the browser.
 #include "dataset.hpp"
 
 #include <algorithm>
@@ -59,8 +62,9 @@ Dataset circles(const GeneratorParams& p, Rng& rng) {
         const double angle = rng.uniform(0.0, 2.0 * kPi);
         // Inner disc: sqrt makes the density uniform over the area. Ring: radius in [1.6, 2.4].
         const double radius = y > 0 ? 1.0 * std::sqrt(rng.uniform01()) : rng.uniform(1.6, 2.4);
-        add_snapped(data, radius * std::cos(angle) + p.noise * rng.normal(),
-                    radius * std::sin(angle) + p.noise * rng.normal(), y);
+        const double jitter1 = p.noise * rng.normal();
+        const double jitter2 = p.noise * rng.normal();
+        add_snapped(data, radius * std::cos(angle) + jitter1, radius * std::sin(angle) + jitter2, y);
     }
     return data;
 }
@@ -74,7 +78,9 @@ Dataset moons(const GeneratorParams& p, Rng& rng) {
         // shifted right by 1 and up by 1/2. Then centre on the origin and scale by 1.5.
         double a = std::cos(t), b = std::sin(t);
         if (y < 0) { a = 1.0 - a; b = 0.5 - b; }
-        add_snapped(data, 1.5 * (a - 0.5) + p.noise * rng.normal(), 1.5 * (b - 0.25) + p.noise * rng.normal(), y);
+        const double jitter1 = p.noise * rng.normal();
+        const double jitter2 = p.noise * rng.normal();
+        add_snapped(data, 1.5 * (a - 0.5) + jitter1, 1.5 * (b - 0.25) + jitter2, y);
     }
     return data;
 }
@@ -86,7 +92,9 @@ Dataset xor_blobs(const GeneratorParams& p, Rng& rng) {
         const double c1 = (i % 2 == 0) ? 1.5 : -1.5;
         const double c2 = ((i / 2) % 2 == 0) ? 1.5 : -1.5;
         const int y = (c1 * c2 > 0) ? -1 : 1;  // like XOR: exactly one coordinate "true" -> +1
-        add_snapped(data, c1 + spread * rng.normal(), c2 + spread * rng.normal(), y);
+        const double offset1 = spread * rng.normal();
+        const double offset2 = spread * rng.normal();
+        add_snapped(data, c1 + offset1, c2 + offset2, y);
     }
     return data;
 }
@@ -97,7 +105,9 @@ Dataset overlap(const GeneratorParams& p, Rng& rng) {
     for (int i = 0; i < p.n; ++i) {
         const int y = alternating_label(i);
         const double centre = 0.9 * y;
-        add_snapped(data, centre + spread * rng.normal(), centre + spread * rng.normal(), y);
+        const double offset1 = spread * rng.normal();
+        const double offset2 = spread * rng.normal();
+        add_snapped(data, centre + offset1, centre + offset2, y);
     }
     return data;
 }
@@ -109,8 +119,9 @@ Dataset spirals(const GeneratorParams& p, Rng& rng) {
         const double t = rng.uniform01();
         const double radius = 0.25 + 2.25 * t;
         const double angle = 3.0 * kPi * t + (y > 0 ? 0.0 : kPi);  // 1.5 turns; classes half a turn apart
-        add_snapped(data, radius * std::cos(angle) + 0.5 * p.noise * rng.normal(),
-                    radius * std::sin(angle) + 0.5 * p.noise * rng.normal(), y);
+        const double jitter1 = 0.5 * p.noise * rng.normal();
+        const double jitter2 = 0.5 * p.noise * rng.normal();
+        add_snapped(data, radius * std::cos(angle) + jitter1, radius * std::sin(angle) + jitter2, y);
     }
     return data;
 }

@@ -15,7 +15,7 @@
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
-#include "platform/gl.hpp"
+#include "app/gl.hpp"
 #include "platform/host.hpp"
 
 #ifdef __EMSCRIPTEN__

@@ -70,7 +70,7 @@ void detach() { g_app = nullptr; }
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE const char* pl_state_json() {
-    g_buffer = g_app ? pl::state_to_json(g_app->state()) : std::string("null");
+    g_buffer = g_app ? pl::state_to_json(g_app->session().state()) : std::string("null");
     return g_buffer.c_str();
 }
 

@@ -121,3 +121,29 @@ TEST_CASE("validate reports malformed data") {
     f.add({1, std::nan("")}, 1);
     CHECK_FALSE(validate(f).empty());
 }
+
+// Pinned outputs (in units of 1/1024) for the default parameters. The same numbers come out of the
+// Emscripten build (checked when this table was made); a change here means shared links would show
+// different points than before, so it must be deliberate.
+TEST_CASE("generator outputs are pinned") {
+    struct Pinned {
+        const char* preset;
+        double first_x, first_y, last_x, last_y;
+    };
+    const Pinned table[] = {
+        {"separable", 604, 681, -554, -1040}, {"circles", -469, -2171, 347, 52},
+        {"moons", 1757, -580, -2310, 0},      {"xor-blobs", 2308, 1614, -1829, -1838},
+        {"overlap", 140, -815, 519, 507},     {"spirals", -1730, -493, -1215, 1920},
+    };
+    for (const Pinned& row : table) {
+        CAPTURE(row.preset);
+        Preset preset{};
+        REQUIRE(parse(row.preset, preset));
+        const Dataset d = make_preset(preset);
+        REQUIRE(d.size() == 100);
+        CHECK(d.points.front()[0] * 1024 == row.first_x);
+        CHECK(d.points.front()[1] * 1024 == row.first_y);
+        CHECK(d.points.back()[0] * 1024 == row.last_x);
+        CHECK(d.points.back()[1] * 1024 == row.last_y);
+    }
+}

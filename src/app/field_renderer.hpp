@@ -1,0 +1,65 @@
+// Paints the learned decision function at every device pixel of the canvas with the GLSL shader in
+// shaders/decision_field.frag, into a texture that the canvas shows with ImGui::Image under the points.
+// The texture is only re-rendered when the model, the view or the colours change, so an expensive
+// field (thousands of support vectors) costs one pass per change, not one per frame.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "core/decision_field.hpp"
+
+namespace pl::app {
+
+struct FieldView {
+    double center_x = 0, center_y = 0;  // data coordinates at the middle of the canvas
+    double units_per_pixel = 0.01;      // data units per *device* pixel
+    int width = 1, height = 1;          // canvas size in device pixels
+    bool operator==(const FieldView& o) const {
+        return center_x == o.center_x && center_y == o.center_y && units_per_pixel == o.units_per_pixel &&
+               width == o.width && height == o.height;
+    }
+};
+
+struct FieldStyle {
+    float positive[3], negative[3], background[3], contour[3];
+    float strength_scale = 1.0f;  // |f| that gets full colour (the legend's end)
+    bool unit_contours = false;   // also draw f = +1 and f = -1
+};
+
+struct FieldAgreement {
+    std::size_t pixels = 0, disagree = 0;
+    std::size_t disagree_not_tiny = 0;  // sign differs although |f| is not tiny relative to its range
+    double fraction = 0.0;              // pixels where GPU and CPU signs agree
+};
+
+class FieldRenderer {
+public:
+    FieldRenderer() = default;
+    FieldRenderer(const FieldRenderer&) = delete;
+    FieldRenderer& operator=(const FieldRenderer&) = delete;
+    ~FieldRenderer();
+
+    bool ok();                           // compiles the program on first use; false if GL refused
+    const std::string& error() const { return error_; }
+    // Renders into the texture; returns its GL name (0 on failure).
+    unsigned int render(const DecisionField& field, const FieldView& view, const FieldStyle& style);
+    unsigned int texture() const { return texture_; }
+    // Sign-only render, read back, compare with DecisionField::eval at every pixel centre.
+    FieldAgreement compare_with_cpu(const DecisionField& field, const FieldView& view);
+    // Renders `repeats` times and waits for the GPU; returns milliseconds per frame (benchmarks).
+    double time_render(const DecisionField& field, const FieldView& view, const FieldStyle& style, int repeats);
+
+private:
+    bool ensure_target(int width, int height);
+    void upload_records(const DecisionField& field);
+    void draw(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool sign_only);
+
+    unsigned int program_ = 0, vao_ = 0, framebuffer_ = 0, texture_ = 0, records_ = 0;
+    int width_ = 0, height_ = 0, records_width_ = 1024;
+    int record_count_ = 0;
+    bool tried_ = false;
+    std::string error_;
+};
+
+}  // namespace pl::app

@@ -1,0 +1,61 @@
+#include "app/gl_program.hpp"
+
+#include <vector>
+
+#include "app/gl.hpp"
+#include "assets.hpp"
+
+namespace pl::app {
+
+namespace {
+GLuint compile(GLenum stage, const char* name, const char* stage_name, std::string& error) {
+    const assets::Blob blob = assets::shader_source(name, stage_name);
+    if (!blob.data) {
+        error = std::string("shader source not embedded: ") + name + "." + stage_name;
+        return 0;
+    }
+    const char* sources[2] = {PL_GLSL_VERSION_LINE, reinterpret_cast<const char*>(blob.data)};
+    const GLuint shader = glCreateShader(stage);
+    glShaderSource(shader, 2, sources, nullptr);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        GLint length = 0;
+        glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+        std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
+        glGetShaderInfoLog(shader, length, nullptr, log.data());
+        error = std::string(name) + "." + stage_name + ": " + log.data();
+        glDeleteShader(shader);
+        return 0;
+    }
+    return shader;
+}
+}  // namespace
+
+unsigned int build_program(const char* vertex_name, const char* fragment_name, std::string& error) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, vertex_name, "vert", error);
+    if (!vs) return 0;
+    const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_name, "frag", error);
+    if (!fs) { glDeleteShader(vs); return 0; }
+    const GLuint program = glCreateProgram();
+    glAttachShader(program, vs);
+    glAttachShader(program, fs);
+    glLinkProgram(program);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint ok = 0;
+    glGetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        GLint length = 0;
+        glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
+        std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
+        glGetProgramInfoLog(program, length, nullptr, log.data());
+        error = std::string("link: ") + log.data();
+        glDeleteProgram(program);
+        return 0;
+    }
+    return program;
+}
+
+}  // namespace pl::app

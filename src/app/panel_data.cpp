@@ -1,0 +1,129 @@
+// [SECTION] header, notice and the Data section
+#include <cstdio>
+#include <string>
+
+#include "app/app.hpp"
+#include "app/panels.hpp"
+#include "core/dataset.hpp"
+
+namespace pl::app {
+
+void draw_header(PanelContext& c) {
+    ImGui::TextUnformatted("Perceptron Lab");
+    ImGui::SameLine(ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight());
+    if (ImGui::ArrowButton("##collapse", ImGuiDir_Left)) {
+        PanelState p = c.session.state().panels;
+        p.controls = false;
+        c.session.set_panels(p);
+    }
+    item_tooltip("Hide the controls (more room for the canvas)");
+    ImGui::Separator();
+}
+
+void draw_notice(PanelContext& c) {
+    if (c.session.notice().empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(255, 244, 214, 255));
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(74, 54, 0, 255));
+    const float height = ImGui::GetTextLineHeightWithSpacing() * 3.2f;
+    ImGui::BeginChild("##notice", ImVec2(0, height), true);
+    ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight());
+    ImGui::TextUnformatted(c.session.notice().c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SameLine(ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() + ImGui::GetCursorPosX());
+    ImGui::EndChild();
+    ImGui::PopStyleColor(2);
+    if (ImGui::SmallButton("Dismiss")) c.session.clear_notice();
+}
+
+void draw_data_section(PanelContext& c) {
+    Session& s = c.session;
+    const WidgetState& st = s.state();
+    const bool readonly = st.readonly;
+
+    // Presets: the lectures' fixed sets and the seeded generators.
+    static Preset preset = Preset::Lecture4;
+    Preset parsed;
+    if (parse(st.preset, parsed)) preset = parsed;
+    ImGui::SetNextItemWidth(-1);
+    if (enum_combo("##preset", preset) && !readonly) s.load_preset(preset, s.generator());
+    item_tooltip("Load a data set from the lectures, or a generated one (parameters below).");
+    if (is_generated(preset)) {
+        GeneratorParams g = s.generator();
+        bool changed = false;
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+        changed |= ImGui::SliderInt("n", &g.n, 2, 2000, "%d", ImGuiSliderFlags_Logarithmic);
+        ImGui::SameLine();
+        int seed = static_cast<int>(g.seed);
+        ImGui::SetNextItemWidth(-ImGui::CalcTextSize("seed").x - 8);
+        if (ImGui::InputInt("seed", &seed)) { g.seed = static_cast<std::uint64_t>(std::max(0, seed)); changed = true; }
+        float noise = static_cast<float>(g.noise), margin = static_cast<float>(g.margin);
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+        if (ImGui::SliderFloat("noise", &noise, 0.0f, 1.0f, "%.2f")) { g.noise = noise; changed = true; }
+        if (preset == Preset::SeparableMargin) {
+            ImGui::SameLine();
+            ImGui::SetNextItemWidth(-ImGui::CalcTextSize("margin").x - 8);
+            if (ImGui::SliderFloat("margin", &margin, 0.0f, 1.0f, "%.2f")) { g.margin = margin; changed = true; }
+        }
+        s.set_generator(g);
+        if (changed && !readonly && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) s.load_preset(preset, g);
+        if (ImGui::IsItemDeactivatedAfterEdit() && !readonly) s.load_preset(preset, g);
+        if (ImGui::Button("Generate") && !readonly) s.load_preset(preset, g);
+        item_tooltip("Make a new data set with these parameters (same seed, same points).");
+    }
+
+    // The class a click adds (touch screens have no right button or shift key).
+    ImGui::TextUnformatted("Click adds");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("+1", st.active_label > 0)) s.set_active_label(+1);
+    ImGui::SameLine();
+    if (ImGui::RadioButton("\xE2\x88\x92" "1", st.active_label < 0)) s.set_active_label(-1);
+    help_marker("Click: add a point of this class. Right-click or shift-click: the other class. "
+                "Drag a point to move it; drag empty space to pan; wheel to zoom. Ctrl-click or Delete removes "
+                "the selected point, F flips its label. Ctrl+Z / Ctrl+Shift+Z undo and redo.");
+
+    ImGui::BeginDisabled(!s.can_undo() || readonly);
+    if (ImGui::Button("Undo")) s.undo();
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!s.can_redo() || readonly);
+    if (ImGui::Button("Redo")) s.redo();
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(st.data.empty() || readonly);
+    if (ImGui::Button("Clear all")) s.clear_points();
+    ImGui::EndDisabled();
+
+    if (auto selected = c.canvas.selected(); selected && *selected < st.data.size()) {
+        const Vec& p = st.data.points[*selected];
+        ImGui::Text("Point %zu: (%.3f, %.3f), y = %+d", *selected + 1, p[0], p.size() > 1 ? p[1] : 0.0, st.data.labels[*selected]);
+        ImGui::BeginDisabled(readonly);
+        if (ImGui::SmallButton("Flip label (F)")) s.flip_label(*selected);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Delete (Del)")) { s.remove_point(*selected); c.canvas.select(std::nullopt); }
+        ImGui::EndDisabled();
+    }
+
+    const std::size_t positives = count_label(st.data, +1);
+    ImGui::Text("N = %zu  (%zu of +1, %zu of \xE2\x88\x92" "1)", st.data.size(), positives, st.data.size() - positives);
+
+    ImGui::TextUnformatted("After an edit:");
+    int policy = st.edit_policy == EditPolicy::Reset ? 0 : 1;
+    if (ImGui::RadioButton("restart training", policy == 0)) s.set_edit_policy(EditPolicy::Reset);
+    item_tooltip("Any change to the points starts training again from the initial weights.");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("keep progress", policy == 1)) s.set_edit_policy(EditPolicy::Continue);
+    item_tooltip("Any change to the points re-runs the same number of visits on the edited data, "
+                 "so the model stays as far along as before.");
+
+    bool online = st.online_mode;
+    if (ImGui::Checkbox("Online mode", &online)) s.set_online_mode(online);
+    item_tooltip("The online protocol: each new click is first classified by the current model, then its "
+                 "true label is revealed and the perceptron updates only if the prediction was wrong.");
+    if (st.online_mode) {
+        ImGui::SameLine();
+        ImGui::Text("mistakes: %zu", s.online_mistakes());
+        if (!c.canvas.last_online_message.empty()) ImGui::TextWrapped("%s", c.canvas.last_online_message.c_str());
+    }
+}
+
+}  // namespace pl::app

@@ -1,0 +1,132 @@
+// [SECTION] Training and Show sections
+#include <algorithm>
+#include <cmath>
+
+#include "app/app.hpp"
+#include "app/panels.hpp"
+#include "core/kernel.hpp"
+
+namespace pl::app {
+
+namespace {
+bool kernel_controls(KernelParams& k) {
+    bool changed = enum_combo("kernel", k.type);
+    float v;
+    switch (k.type) {
+        case KernelType::Linear: break;
+        case KernelType::Polynomial:
+            changed |= ImGui::SliderInt("degree p", &k.degree, 1, 8);
+            v = static_cast<float>(k.coef0);
+            if (ImGui::SliderFloat("c", &v, 0.0f, 5.0f, "%.2f")) { k.coef0 = v; changed = true; }
+            item_tooltip("K(x, z) = (x\xC2\xB7z + c)^p");
+            break;
+        case KernelType::Gaussian:
+            v = static_cast<float>(k.sigma);
+            if (ImGui::SliderFloat("\xCF\x83", &v, 0.05f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.sigma = v; changed = true; }
+            item_tooltip("K(x, z) = exp(\xE2\x88\x92\xE2\x80\x96x \xE2\x88\x92 z\xE2\x80\x96\xC2\xB2 / (2\xCF\x83\xC2\xB2))");
+            break;
+        case KernelType::Rbf:
+            v = static_cast<float>(k.gamma);
+            if (ImGui::SliderFloat("\xCE\xB3 (kernel)", &v, 0.01f, 20.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.gamma = v; changed = true; }
+            item_tooltip("K(x, z) = exp(\xE2\x88\x92\xCE\xB3\xE2\x80\x96x \xE2\x88\x92 z\xE2\x80\x96\xC2\xB2)");
+            break;
+        case KernelType::Sigmoid:
+            v = static_cast<float>(k.scale);
+            if (ImGui::SliderFloat("\xCE\xB7 (scale)", &v, 0.01f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.scale = v; changed = true; }
+            v = static_cast<float>(k.theta);
+            if (ImGui::SliderFloat("\xCE\xB8", &v, -5.0f, 5.0f, "%.2f")) { k.theta = v; changed = true; }
+            ImGui::TextWrapped("Not positive semi-definite: the perceptron still runs, but no feature space "
+                               "stands behind it and convergence is not guaranteed.");
+            break;
+    }
+    return changed;
+}
+}  // namespace
+
+void draw_training_section(PanelContext& c) {
+    Session& s = c.session;
+    TrainConfig config = s.state().config;
+    bool changed = false;
+    ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 5.2f);
+    changed |= enum_combo("algorithm", config.algorithm);
+    item_tooltip("Perceptron: the textbook rule. Pocket: keeps the best weights seen so far. Averaged and voted "
+                 "(extensions): average or vote over all intermediate weights. Logistic SGD: the smooth "
+                 "relative the perceptron comes from. Kernel: the dual form with mistake counters \xCE\xB1.");
+    changed |= enum_combo("bias", config.bias);
+    item_tooltip("Absorbed: the learner sees [x, 1] and the last weight is the bias. Explicit: b += \xCE\xB7y "
+                 "on each mistake. None: the hyperplane must pass through the origin.");
+    changed |= enum_combo("feature map", config.lift);
+    item_tooltip("\xCF\x86(x) applied before learning: x1\xC2\xB7x2 separates XOR, x1\xC2\xB2+x2\xC2\xB2 separates circles, the "
+                 "degree-2 map has (1 + u\xC2\xB7v)\xC2\xB2 as its dot product.");
+    if (config.algorithm == Algorithm::Kernel) {
+        changed |= kernel_controls(config.kernel);
+        int s_threshold = config.outlier_threshold;
+        if (ImGui::SliderInt("outlier s", &s_threshold, 0, 50, s_threshold == 0 ? "off" : "%d")) {
+            config.outlier_threshold = s_threshold;
+            changed = true;
+        }
+        item_tooltip("When a point's mistake counter \xCE\xB1\xE1\xB5\xA2 reaches s it is treated as an outlier: \xCE\xB1\xE1\xB5\xA2 is "
+                     "zeroed and the point is left out of further training. 0 turns this off.");
+    }
+    changed |= enum_combo("order", config.order);
+    item_tooltip("Sequential visits the points in their order; random shuffles them (seeded) every epoch.");
+    changed |= enum_combo("init", config.init);
+    item_tooltip("Zero: w starts at 0. Random: each weight uniform in [\xE2\x88\x92" "1, 1] from the seed.");
+    if (config.init == Init::Random || config.order == Order::Random) {
+        int seed = static_cast<int>(config.seed);
+        if (ImGui::InputInt("seed", &seed)) { config.seed = static_cast<std::uint64_t>(std::max(0, seed)); changed = true; }
+    }
+    float eta = static_cast<float>(config.eta);
+    if (ImGui::SliderFloat("\xCE\xB7 (rate)", &eta, 0.01f, 10.0f, "%.3g", ImGuiSliderFlags_Logarithmic)) {
+        config.eta = eta;
+        changed = true;
+    }
+    item_tooltip("Learning rate \xCE\xB7 in w \xE2\x86\x90 w + \xCE\xB7yx. For the perceptron from w = 0 it only scales w: "
+                 "the mistakes are the same for every \xCE\xB7 > 0.");
+    changed |= ImGui::SliderInt("epoch cap", &config.max_epochs, 1, 10000, "%d", ImGuiSliderFlags_Logarithmic);
+    item_tooltip("Training stops after this many epochs even if it has not converged (non-separable data never does).");
+    ImGui::PopItemWidth();
+    if (changed) {
+        c.run.running = false;
+        s.set_config(config);
+    }
+
+    // Verbs, each with its keyboard shortcut.
+    const float third = (ImGui::GetContentRegionAvail().x - 16.0f) / 3.0f;
+    if (ImGui::Button("Step (S)", ImVec2(third, 0))) { c.run.running = false; c.canvas.start_update_animation(s.step()); }
+    item_tooltip("Visit one example; update w if it is misclassified (y\xC2\xB7w\xC2\xB7x \xE2\x89\xA4 0).");
+    ImGui::SameLine();
+    if (ImGui::Button("Next mistake (N)", ImVec2(third, 0))) { c.run.running = false; c.canvas.start_update_animation(s.next_mistake()); }
+    item_tooltip("Visit examples until one is misclassified and w is updated.");
+    ImGui::SameLine();
+    if (ImGui::Button("Epoch (E)", ImVec2(third, 0))) { c.run.running = false; s.epoch(); }
+    item_tooltip("Finish the current pass over the data.");
+    if (ImGui::Button(c.run.running ? "Pause (space)" : "Run (space)", ImVec2(third, 0))) { c.run.running = !c.run.running; c.run.carry = 0; }
+    ImGui::SameLine();
+    if (ImGui::Button("Converge", ImVec2(third, 0))) { c.run.running = false; s.train_until_converged(); }
+    item_tooltip("Run whole epochs until one has no mistake, or the epoch cap is reached.");
+    ImGui::SameLine();
+    if (ImGui::Button("Reset (R)", ImVec2(third, 0))) { c.run.running = false; s.reset_training(); }
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+    const bool unlimited = c.run.speed >= RunState::kMaxSpeed;
+    ImGui::SliderFloat("visits/s", &c.run.speed, 1.0f, RunState::kMaxSpeed, unlimited ? "max" : "%.0f", ImGuiSliderFlags_Logarithmic);
+    item_tooltip("Speed of Run. At 4 or fewer visits per second every update is animated; at the top end training "
+                 "uses as much of each frame as it can without making the page stutter.");
+}
+
+void draw_show_section(PanelContext& c) {
+    PanelState p = c.session.state().panels;
+    bool changed = false;
+    changed |= ImGui::Checkbox("decision regions", &p.field);
+    changed |= ImGui::Checkbox("margin band of w", &p.margin_band);
+    item_tooltip("Dashed lines at the geometric margin of the current w: the distance from the line to the closest point.");
+    changed |= ImGui::Checkbox("max-margin separator", &p.max_margin);
+    item_tooltip("The separating line farthest from both classes (hard-margin SVM), its margin and its support points.");
+    changed |= ImGui::Checkbox("convex hulls", &p.hulls);
+    item_tooltip("Two classes are linearly separable exactly when their convex hulls do not intersect.");
+    changed |= ImGui::Checkbox("trail of earlier lines", &p.trail);
+    changed |= ImGui::Checkbox("dark theme", &p.dark);
+    if (changed) c.session.set_panels(p);
+}
+
+}  // namespace pl::app

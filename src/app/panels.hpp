@@ -1,0 +1,26 @@
+// The sections of the side panels. Each reads the session and calls its verbs; none keeps state of
+// its own beyond what the widgets need between frames.
+#pragma once
+#include "app/canvas.hpp"
+#include "app/widgets.hpp"
+#include "core/session.hpp"
+
+namespace pl::app {
+
+struct RunState;
+
+struct PanelContext {
+    Session& session;
+    Canvas& canvas;
+    RunState& run;
+};
+
+void draw_header(PanelContext& context);         // title, collapse button
+void draw_notice(PanelContext& context);         // the last message for the user, dismissible
+void draw_data_section(PanelContext& context);   // presets, generators, class toggle, edits, online mode
+void draw_training_section(PanelContext& context);
+void draw_show_section(PanelContext& context);   // overlays and theme
+void draw_theory_section(PanelContext& context); // R, gamma, bound, M, ... with tooltips
+void draw_plots_section(PanelContext& context);  // mistakes per epoch, the two proof inequalities
+
+}  // namespace pl::app
