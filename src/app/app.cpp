@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "app/load_state.hpp"
 #include "app/panels.hpp"
 #include "app/theme.hpp"
 #include "imgui.h"
@@ -21,7 +22,13 @@ constexpr double kTrainingBudgetSeconds = 0.010;
 }  // namespace
 
 // [SECTION] life cycle
-App::App(const AppOptions& /*options*/) {}
+App::App(const AppOptions& options) {
+    if (!options.initial_link.empty()) load_into(*this, options.initial_link);
+}
+
+FieldAgreement App::field_agreement() {
+    return canvas_.field_renderer().compare_with_cpu(session_.learner().field(), canvas_.current_field_view());
+}
 App::~App() = default;
 
 bool App::needs_frame() const { return redraw_frames_ > 0 || run_.running || canvas_.animating(); }
@@ -138,6 +145,7 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     }
     handle_shortcuts();
     advance_training(dt);
+    canvas_.training_running = run_.running;
 
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(io.DisplaySize);

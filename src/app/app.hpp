@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app/canvas.hpp"
@@ -45,9 +46,13 @@ public:
     Session& session() { return session_; }
     const Session& session() const { return session_; }
     RunState& run() { return run_; }
+    const Canvas& canvas() const { return canvas_; }
+    const std::optional<Session::OnlineResult>& last_online() const { return canvas_.last_online; }
     std::uint64_t revision() const { return session_.revision(); }
     std::size_t frames_drawn() const { return frames_drawn_; }
     std::function<void()> on_change;  // after every change of the state (web: the JS 'change' event)
+    // GPU vs CPU sign agreement of the current decision field over the canvas (tests, benchmarks).
+    FieldAgreement field_agreement();
 
 private:
     void draw_controls_panel(bool include_theory);

@@ -154,16 +154,21 @@ double seconds_now() {
 }
 }  // namespace
 
-// Paints f(x) at every device pixel (shader), shown as an image under everything else.
-bool Canvas::draw_field(ImDrawList* draw, const Session& session, const DecisionField& field, const Palette& colors) {
-    if (!field_renderer_.ok()) return false;
+FieldView Canvas::current_field_view() const {
     const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
     FieldView fv;
     fv.width = static_cast<int>(std::lround(view_.width() * scale.x));
     fv.height = static_cast<int>(std::lround(view_.height() * scale.y));
-    fv.units_per_pixel = 1.0 / (view_.pixels_per_unit() * scale.x);
+    fv.units_per_pixel = 1.0 / (view_.pixels_per_unit() * static_cast<double>(scale.x));
     fv.center_x = view_.to_data_x(view_.origin_x() + view_.width() * 0.5f);
     fv.center_y = view_.to_data_y(view_.origin_y() + view_.height() * 0.5f);
+    return fv;
+}
+
+// Paints f(x) at every device pixel (shader), shown as an image under everything else.
+bool Canvas::draw_field(ImDrawList* draw, const Session& session, const DecisionField& field, const Palette& colors) {
+    if (!field_renderer_.ok()) return false;
+    const FieldView fv = current_field_view();
     // Colour saturates at the largest |f| on the data (sampled), so the shading shows confidence
     // relative to the training points whatever the scale of w.
     const Dataset& data = session.state().data;
@@ -297,6 +302,7 @@ void Canvas::handle_input(Session& session, bool hovered, bool active) {
             if (session.state().online_mode) {
                 const Session::OnlineResult r = session.online_add(x, label);
                 if (r.accepted) {
+                    last_online = r;
                     char text[160];
                     std::snprintf(text, sizeof text, "Model predicted %s; true label %s: %s",
                                   r.predicted > 0 ? "+1" : "\xE2\x88\x92" "1", r.truth > 0 ? "+1" : "\xE2\x88\x92" "1",
@@ -315,7 +321,10 @@ void Canvas::handle_input(Session& session, bool hovered, bool active) {
     // Right click adds the other class (touch screens use the +1/-1 toggle instead).
     if (right_pressed && !hovered_point_ && !readonly) {
         const Vec x{view_.to_data_x(mouse.x), view_.to_data_y(mouse.y)};
-        if (session.state().online_mode) session.online_add(x, -session.state().active_label);
+        if (session.state().online_mode) {
+            const Session::OnlineResult r = session.online_add(x, -session.state().active_label);
+            if (r.accepted) last_online = r;
+        }
         else session.add_point(x, -session.state().active_label);
     }
     if (selected_ && *selected_ >= session.state().data.size()) selected_.reset();

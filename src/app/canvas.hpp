@@ -36,8 +36,10 @@ public:
     bool field_drawn_by_gpu = false;  // this frame, the shader painted the regions
     bool training_running = false;    // set by the app: throttles expensive field re-renders
     FieldRenderer& field_renderer() { return field_renderer_; }
+    FieldView current_field_view() const;  // the canvas in device pixels, as the shader sees it
     float field_scale() const { return field_scale_; }
     std::string last_online_message;  // "predicted +1, truth -1: mistake" (online mode)
+    std::optional<Session::OnlineResult> last_online;
     float online_message_age = 0.0f;
 
 private:

@@ -30,7 +30,8 @@ public:
     std::uint64_t data_revision() const { return data_revision_; }  // bumps when points change
     const std::deque<Update>& recent_updates() const { return recent_; }  // newest last (for the trail)
     const std::string& notice() const { return notice_; }  // last message for the user ("" = none)
-    void clear_notice() { notice_.clear(); }
+    void clear_notice() { notice_.clear(); touch(); }
+    void set_notice(std::string text) { notice_ = std::move(text); touch(); }
 
     // [SECTION] edits of the data: undoable; refused with a message when limits or read-only forbid.
     bool add_point(const Vec& x, int label);

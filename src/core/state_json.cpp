@@ -1,29 +1,437 @@
+// JSON writer and reader over the property table of state_codec.hpp. nlohmann/json is used only through
+// calls that do not throw (the Emscripten build aborts on a throw): a SAX parser that records errors and
+// limits depth and size, type checks before every get<>, and dump with invalid UTF-8 replaced.
 #include "state_json.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "learner.hpp"
 #include "names.hpp"
+#include "theory.hpp"
 
 namespace pl {
 
-std::string state_to_json(const WidgetState& state) {
-    nlohmann::json points = nlohmann::json::array();
-    for (const Vec& p : state.data.points) points.push_back(p);
-    nlohmann::json out = {
-        {"dim", state.data.dim},
-        {"points", points},
-        {"labels", state.data.labels},
-        {"algorithm", std::string(to_string(state.config.algorithm))},
-        {"bias", std::string(to_string(state.config.bias))},
-        {"order", std::string(to_string(state.config.order))},
-        {"init", std::string(to_string(state.config.init))},
-        {"seed", state.config.seed},
-        {"eta", state.config.eta},
-        {"maxEpochs", state.config.max_epochs},
-        {"lift", std::string(to_string(state.config.lift))},
-        {"activeLabel", state.active_label},
+using namespace state_table;
+
+namespace {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+constexpr std::string_view kSource = "The JSON state";
+constexpr std::uint64_t kMaxExactInJs = 9007199254740992ull;  // 2^53
+
+// Keys snapshot_json writes that describe the learner, not the state: read back silently ignored.
+constexpr std::string_view kSnapshotKeys[] = {"weights", "b",        "alphas",   "mistakes", "mistakesPerEpoch",
+                                              "epochs",  "visits",   "converged", "capped",  "diverged",
+                                              "accuracy", "R",       "gamma",    "bound",    "separable",
+                                              "whyNot",  "fragment"};
+
+// [SECTION] Writing
+OrderedJson number_or_null(double value) { return std::isfinite(value) ? OrderedJson(value) : OrderedJson(nullptr); }
+
+OrderedJson& at_path(OrderedJson& root, std::string_view path) {
+    OrderedJson* node = &root;
+    while (true) {
+        const std::size_t dot = path.find('.');
+        node = &(*node)[std::string(path.substr(0, dot))];
+        if (dot == std::string_view::npos) return *node;
+        path.remove_prefix(dot + 1);
+    }
+}
+
+struct JsonWriter {
+    OrderedJson& out;
+    void points(const Dataset& data) {
+        OrderedJson points = OrderedJson::array();
+        for (const Vec& p : data.points) {
+            OrderedJson point = OrderedJson::array();
+            for (double v : p) point.push_back(number_or_null(v));
+            points.push_back(std::move(point));
+        }
+        out["points"] = std::move(points);
+        out["labels"] = data.labels;
+        out["dim"] = data.dim;
+    }
+    template <class E>
+    void name(const Key& key, const E& value) { at_path(out, key.json) = std::string(to_string(value)); }
+    template <class T>
+    void whole(const Key& key, const T& value, std::uint64_t, std::uint64_t) {
+        if constexpr (std::is_unsigned_v<T>) {
+            if (value > kMaxExactInJs) {
+                at_path(out, key.json) = std::to_string(value);
+                return;
+            }
+        }
+        at_path(out, key.json) = value;
+    }
+    void real(const Key& key, const double& value, const RealRange&) { at_path(out, key.json) = number_or_null(value); }
+    void label(const Key& key, const int& value) { at_path(out, key.json) = value; }
+    void flag(const Key& key, const bool& value) { at_path(out, key.json) = value; }
+    void text(const Key& key, const std::string& value) { at_path(out, key.json) = value; }
+};
+
+OrderedJson state_object(const WidgetState& state) {
+    OrderedJson out = OrderedJson::object();
+    out["version"] = kStateVersion;
+    JsonWriter writer{out};
+    visit_properties(state, writer);
+    return out;
+}
+
+std::string dump(const OrderedJson& j) { return j.dump(-1, ' ', false, OrderedJson::error_handler_t::replace); }
+
+// [SECTION] Parsing without exceptions, with limits
+// Forwards every SAX event to nlohmann's DOM builder, counting values and nesting depth, and keeps
+// the parse error (nlohmann's message carries the line and column) instead of throwing it.
+class LimitedParser {
+public:
+    explicit LimitedParser(Json& root) : dom_(root, false) {}
+    std::string error;
+
+    bool null() { return count() && dom_.null(); }
+    bool boolean(bool v) { return count() && dom_.boolean(v); }
+    bool number_integer(Json::number_integer_t v) { return count() && dom_.number_integer(v); }
+    bool number_unsigned(Json::number_unsigned_t v) { return count() && dom_.number_unsigned(v); }
+    bool number_float(Json::number_float_t v, const Json::string_t& s) { return count() && dom_.number_float(v, s); }
+    bool string(Json::string_t& v) { return count() && dom_.string(v); }
+    bool binary(Json::binary_t& v) { return count() && dom_.binary(v); }
+    bool key(Json::string_t& k) { return dom_.key(k); }
+    bool start_object(std::size_t n) { return enter() && dom_.start_object(n); }
+    bool end_object() { --depth_; return dom_.end_object(); }
+    bool start_array(std::size_t n) { return enter() && dom_.start_array(n); }
+    bool end_array() { --depth_; return dom_.end_array(); }
+
+    template <class Exception>
+    bool parse_error(std::size_t, const std::string&, const Exception& ex) {
+        std::string what = ex.what();  // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
+        const std::size_t close = what.find("] ");
+        if (close != std::string::npos) what.erase(0, close + 2);
+        error = std::string(kSource) + " could not be read: " + what + (what.empty() || what.back() == '.' ? "" : ".");
+        return false;
+    }
+
+private:
+    bool count() {
+        if (++values_ <= kMaxJsonValues) return true;
+        error = std::string(kSource) + " is too large: it has more than " + std::to_string(kMaxJsonValues) + " values.";
+        return false;
+    }
+    bool enter() {
+        if (++depth_ <= kMaxJsonDepth) return count();
+        error = std::string(kSource) + " is nested too deeply (more than " + std::to_string(kMaxJsonDepth) + " levels).";
+        return false;
+    }
+
+    nlohmann::detail::json_sax_dom_parser<Json> dom_;
+    std::size_t values_ = 0, depth_ = 0;
+};
+
+// [SECTION] Reading
+std::string describe(const Json& value) {
+    switch (value.type()) {
+        case Json::value_t::string: return quote_text(value.get_ref<const Json::string_t&>());
+        case Json::value_t::boolean: return value.get<bool>() ? "true" : "false";
+        case Json::value_t::null: return "null";
+        case Json::value_t::array: return "a list";
+        case Json::value_t::object: return "an object";
+        case Json::value_t::number_unsigned: return std::to_string(value.get<std::uint64_t>());
+        case Json::value_t::number_integer: return std::to_string(value.get<std::int64_t>());
+        case Json::value_t::number_float: return format_number(value.get<double>());
+        default: return "something else";
+    }
+}
+
+// Integer-valued JSON (or a decimal string, for seeds above 2^53) as sign and magnitude.
+bool whole_of(const Json& value, bool& negative, std::uint64_t& magnitude) {
+    negative = false;
+    magnitude = 0;
+    if (value.is_number_unsigned()) {
+        magnitude = value.get<std::uint64_t>();
+        return true;
+    }
+    if (value.is_number_integer()) {
+        const std::int64_t v = value.get<std::int64_t>();
+        negative = v < 0;
+        magnitude = negative ? static_cast<std::uint64_t>(-(v + 1)) + 1u : static_cast<std::uint64_t>(v);
+        return true;
+    }
+    if (value.is_number_float()) {
+        const double v = value.get<double>();
+        if (!std::isfinite(v) || v != std::floor(v) || std::fabs(v) >= 1.8e19) return false;
+        negative = v < 0;
+        magnitude = static_cast<std::uint64_t>(std::fabs(v));
+        return true;
+    }
+    if (value.is_string()) return parse_whole(value.get_ref<const Json::string_t&>(), negative, magnitude);
+    return false;
+}
+
+struct JsonReader {
+    const Json& root;
+    std::string error;
+
+    const Json* find(std::string_view path) {
+        if (!error.empty()) return nullptr;  // the first error is the one reported
+        const Json* node = &root;
+        while (true) {
+            const std::size_t dot = path.find('.');
+            const std::string name(path.substr(0, dot));
+            const auto it = node->find(name);
+            if (it == node->end()) return nullptr;
+            if (dot == std::string_view::npos) return &*it;
+            if (!it->is_object()) {
+                error = bad_value(kSource, "a group of settings", name, "it must be an object {...}, but it is " + describe(*it));
+                return nullptr;
+            }
+            node = &*it;
+            path.remove_prefix(dot + 1);
+        }
+    }
+    void fail(const Key& key, const std::string& problem) { error = bad_value(kSource, key.what, key.json, problem); }
+    void fail_points(const std::string& problem) { error = bad_value(kSource, "the points", "points", problem); }
+
+    void points(Dataset& data) {
+        const Json* points = find("points");
+        const Json* labels = find("labels");
+        const Json* dim = find("dim");
+        if (!error.empty() || (!points && !labels && !dim)) return;
+        if (!points) return fail_points("\"labels\" or \"dim\" are given but \"points\" is missing");
+        if (!points->is_array()) return fail_points("it must be a list of points like [[1, 2], [-1, 0.5]], but it is " + describe(*points));
+        const std::size_t n = points->size();
+        if (n > kMaxPoints)
+            return fail_points("there are " + std::to_string(n) + " points; the widget holds at most " + std::to_string(kMaxPoints));
+        if (!labels && n > 0) return fail_points("\"labels\" is missing (one +1 or -1 per point)");
+        if (labels && !labels->is_array())
+            return fail(Key{"", "labels", "the labels"}, "it must be a list of 1 and -1, but it is " + describe(*labels));
+        if (labels && labels->size() != n)
+            return fail(Key{"", "labels", "the labels"}, "there are " + std::to_string(labels->size()) + " labels for " +
+                                                             std::to_string(n) + " points");
+        Dataset out;
+        out.dim = n > 0 ? ((*points)[0].is_array() ? static_cast<int>(std::min<std::size_t>((*points)[0].size(), 1000)) : 1) : 2;
+        if (dim) {
+            bool negative = false;
+            std::uint64_t value = 0;
+            const Key key{"", "dim", "the dimension"};
+            if (!whole_of(*dim, negative, value))
+                return fail(key, "it must be " + whole_rule(1, kMaxDim) + ", but it is " + describe(*dim));
+            if (std::string p = whole_problem(negative, value, 1, kMaxDim); !p.empty()) return fail(key, p);
+            out.dim = static_cast<int>(value);
+        }
+        if (out.dim < 1 || out.dim > kMaxDim) {
+            error = points_problem(out);
+            return;
+        }
+        const auto d = static_cast<std::size_t>(out.dim);
+        out.points.reserve(n);
+        out.labels.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const Json& p = (*points)[i];
+            const std::string which = "point " + std::to_string(i + 1);
+            Vec x;
+            if (p.is_number() && d == 1) {
+                x.push_back(p.get<double>());
+            } else if (p.is_array() && p.size() == d) {
+                for (const Json& c : p) {
+                    if (!c.is_number()) return fail_points(which + " has " + describe(c) + " where a number should be");
+                    x.push_back(c.get<double>());
+                }
+            } else {
+                return fail_points(which + " must be a list of " + std::to_string(d) + " numbers, but it is " + describe(p));
+            }
+            for (double v : x)
+                if (!std::isfinite(v) || std::fabs(v) > kMaxAbsCoordinate)
+                    return fail_points(which + " has a coordinate beyond +-" + format_number(kMaxAbsCoordinate));
+            const Json& y = (*labels)[i];
+            if (!y.is_number() || !label_problem(y.get<double>()).empty())
+                return fail(Key{"", "labels", "the labels"}, "label " + std::to_string(i + 1) + " must be 1 or -1, but it is " + describe(y));
+            out.add(std::move(x), y.get<double>() > 0 ? 1 : -1);
+        }
+        error = points_problem(out);
+        if (!error.empty()) return;
+        data = std::move(out);
+    }
+    template <class E>
+    void name(const Key& key, E& value) {
+        const Json* j = find(key.json);
+        if (!j) return;
+        if (!j->is_string()) return fail(key, name_problem<E>(describe(*j)));
+        const std::string& text = j->get_ref<const Json::string_t&>();
+        if (!parse(text, value)) fail(key, name_problem<E>(text));
+    }
+    template <class T>
+    void whole(const Key& key, T& value, std::uint64_t min, std::uint64_t max) {
+        const Json* j = find(key.json);
+        if (!j) return;
+        bool negative = false;
+        std::uint64_t magnitude = 0;
+        if (!whole_of(*j, negative, magnitude)) return fail(key, "it must be " + whole_rule(min, max) + ", but it is " + describe(*j));
+        const std::string problem = whole_problem(negative, magnitude, min, max);
+        if (!problem.empty()) return fail(key, problem);
+        value = static_cast<T>(magnitude);
+    }
+    void real(const Key& key, double& value, const RealRange& range) {
+        const Json* j = find(key.json);
+        if (!j) return;
+        if (!j->is_number()) return fail(key, "it must be " + real_rule(range) + ", but it is " + describe(*j));
+        const double v = j->get<double>();
+        const std::string problem = real_problem(v, range);
+        if (!problem.empty()) return fail(key, problem);
+        value = v;
+    }
+    void label(const Key& key, int& value) {
+        const Json* j = find(key.json);
+        if (!j) return;
+        if (!j->is_number() || !label_problem(j->get<double>()).empty())
+            return fail(key, "it must be 1 or -1, but it is " + describe(*j));
+        value = j->get<double>() > 0 ? 1 : -1;
+    }
+    void flag(const Key& key, bool& value) {
+        const Json* j = find(key.json);
+        if (!j) return;
+        if (j->is_boolean()) value = j->get<bool>();
+        else if (j->is_number() && (j->get<double>() == 0.0 || j->get<double>() == 1.0)) value = j->get<double>() == 1.0;
+        else fail(key, "it must be true or false, but it is " + describe(*j));
+    }
+    void text(const Key& key, std::string& value) {
+        const Json* j = find(key.json);
+        if (!j) return;
+        if (!j->is_string()) return fail(key, "it must be a string, but it is " + describe(*j));
+        const std::string& text = j->get_ref<const Json::string_t&>();
+        const std::string problem = text_problem(text);
+        if (!problem.empty()) return fail(key, problem);
+        value = text;
+    }
+};
+
+// Every JSON path of the table, for telling known keys from unknown ones.
+struct PathCollector {
+    std::vector<std::string> paths{"points", "labels", "dim", "version"};
+    void points(const Dataset&) {}
+    template <class E>
+    void name(const Key& key, const E&) { paths.emplace_back(key.json); }
+    template <class T>
+    void whole(const Key& key, const T&, std::uint64_t, std::uint64_t) { paths.emplace_back(key.json); }
+    void real(const Key& key, const double&, const RealRange&) { paths.emplace_back(key.json); }
+    void label(const Key& key, const int&) { paths.emplace_back(key.json); }
+    void flag(const Key& key, const bool&) { paths.emplace_back(key.json); }
+    void text(const Key& key, const std::string&) { paths.emplace_back(key.json); }
+};
+
+const std::vector<std::string>& known_paths() {
+    static const std::vector<std::string> paths = [] {
+        PathCollector collector;
+        const WidgetState state;
+        visit_properties(state, collector);
+        for (std::string_view key : kSnapshotKeys) collector.paths.emplace_back(key);
+        return collector.paths;
+    }();
+    return paths;
+}
+
+bool is_known(const std::string& path) {
+    for (const std::string& known : known_paths())
+        if (known == path) return true;
+    return false;
+}
+
+bool is_group(const std::string& name) {  // "kernel", "view", "panels"
+    for (const std::string& known : known_paths())
+        if (known.size() > name.size() && known.compare(0, name.size(), name) == 0 && known[name.size()] == '.') return true;
+    return false;
+}
+
+std::vector<std::string> unknown_keys(const Json& root) {
+    std::vector<std::string> unknown;
+    for (auto it = root.begin(); it != root.end(); ++it) {
+        if (is_group(it.key()) && it->is_object()) {
+            for (auto sub = it->begin(); sub != it->end(); ++sub)
+                if (!is_known(it.key() + "." + sub.key())) unknown.push_back(it.key() + "." + sub.key());
+        } else if (!is_known(it.key())) {
+            unknown.push_back(it.key());
+        }
+    }
+    return unknown;
+}
+
+DecodeResult failure(std::string message) {
+    DecodeResult result;
+    result.state = default_link_state();
+    result.error = std::move(message);
+    return result;
+}
+
+}  // namespace
+
+// [SECTION] Public functions
+std::string state_to_json(const WidgetState& state) { return dump(state_object(state)); }
+
+std::string snapshot_json(const WidgetState& state, const Learner& learner, const TheorySummary& theory) {
+    OrderedJson out = state_object(state);
+    auto numbers = [](const std::vector<double>& values) {
+        OrderedJson list = OrderedJson::array();
+        for (double v : values) list.push_back(number_or_null(v));
+        return list;
     };
-    return out.dump();
+    out["weights"] = numbers(learner.weights());
+    out["b"] = number_or_null(learner.bias());
+    out["alphas"] = numbers(learner.alphas());
+    out["mistakes"] = learner.mistakes();
+    out["mistakesPerEpoch"] = learner.mistakes_per_epoch();
+    out["epochs"] = learner.epochs_completed();
+    out["visits"] = learner.visits();
+    out["converged"] = learner.converged();
+    out["capped"] = learner.capped();
+    out["diverged"] = learner.diverged();
+    out["accuracy"] = number_or_null(learner.training_accuracy());
+    out["R"] = number_or_null(theory.R);
+    out["gamma"] = theory.separable && theory.applicable ? number_or_null(theory.gamma_star) : OrderedJson(nullptr);
+    out["bound"] = number_or_null(theory.bound);
+    out["separable"] = theory.separable;
+    out["whyNot"] = theory.why_not;
+    out["fragment"] = encode_fragment(state);
+    return dump(out);
+}
+
+DecodeResult state_from_json(std::string_view text) {
+    if (text.size() > kMaxJsonLength)
+        return failure(std::string(kSource) + " is too long (" + std::to_string(text.size()) + " bytes); the widget reads at most " +
+                       std::to_string(kMaxJsonLength) + ".");
+    Json root;
+    LimitedParser parser(root);
+    if (!Json::sax_parse(text.begin(), text.end(), &parser) || !parser.error.empty())
+        return failure(parser.error.empty() ? std::string(kSource) + " could not be read." : parser.error);
+    if (!root.is_object())
+        return failure(std::string(kSource) + " must be an object {...}, but it is " + describe(root) + ".");
+
+    if (const auto version = root.find("version"); version != root.end()) {
+        bool negative = false;
+        std::uint64_t v = 0;
+        if (!whole_of(*version, negative, v) || negative || v == 0)
+            return failure(std::string(kSource) + " has a bad version: it should be " + std::to_string(kStateVersion) +
+                           ", but it is " + describe(*version) + ".");
+        if (v > static_cast<std::uint64_t>(kStateVersion)) return failure(newer_version_message(kSource, describe(*version)));
+    }
+
+    DecodeResult result;
+    result.state = default_link_state();
+    JsonReader reader{root, {}};
+    visit_properties(result.state, reader);
+    if (!reader.error.empty()) return failure(std::move(reader.error));
+
+    const std::vector<std::string> unknown = unknown_keys(root);
+    for (std::size_t i = 0; i < unknown.size() && i < kMaxWarnings; ++i)
+        result.warnings.push_back("Ignored the setting " + quote_text(unknown[i]) + ": this version does not know it.");
+    if (unknown.size() > kMaxWarnings)
+        result.warnings.push_back("... and " + std::to_string(unknown.size() - kMaxWarnings) + " more unknown settings.");
+    result.ok = true;
+    return result;
 }
 
 }  // namespace pl

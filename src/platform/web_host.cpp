@@ -5,17 +5,26 @@
 #include <emscripten.h>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "app/app.hpp"
+#include "app/load_state.hpp"
+#include "core/state_codec.hpp"
 #include "core/state_json.hpp"
 #include "platform/host.hpp"
 
 namespace {
 pl::app::App* g_app = nullptr;
-std::string g_buffer;  // backing store for strings handed to JS (copied out immediately by embed.js)
+std::string g_buffer;      // backing store for strings handed to JS (copied out at once by embed.js)
+std::string g_last_error;  // why the last load() failed
 int g_width = 0, g_height = 0;
 double g_ratio = 0.0;
+
+const char* hand_out(std::string text) {
+    g_buffer = std::move(text);
+    return g_buffer.c_str();
+}
 }  // namespace
 
 // Size of the canvas's parent element in CSS pixels (the canvas fills it; see web/embed.css).
@@ -70,11 +79,87 @@ void detach() { g_app = nullptr; }
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE const char* pl_state_json() {
-    g_buffer = g_app ? pl::state_to_json(g_app->session().state()) : std::string("null");
-    return g_buffer.c_str();
+    if (!g_app) return hand_out("null");
+    const pl::Session& s = g_app->session();
+    return hand_out(pl::snapshot_json(s.state(), s.learner(), s.theory()));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* pl_link_fragment() {
+    return hand_out(g_app ? pl::encode_fragment(g_app->session().state()) : std::string());
+}
+
+// Loads a link, a fragment or full-state JSON. Returns 1 on success; on failure the widget keeps its
+// state, shows the message, and pl_last_error() says what was wrong.
+EMSCRIPTEN_KEEPALIVE int pl_load(const char* text) {
+    if (!g_app) return 0;
+    g_last_error = pl::app::load_into(*g_app, text ? text : "");
+    g_app->request_redraw();
+    return g_last_error.empty() ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* pl_last_error() { return g_last_error.c_str(); }
+
+// kind: 0 steps, 1 epochs, 2 until converged, 3 next mistake (count times), 4 reset.
+EMSCRIPTEN_KEEPALIVE double pl_train(int kind, double count) {
+    if (!g_app) return 0;
+    pl::Session& s = g_app->session();
+    g_app->run().running = false;
+    const auto n = static_cast<std::size_t>(std::fmax(0.0, std::fmin(count, 1e9)));
+    const std::size_t before = s.learner().visits();
+    switch (kind) {
+        case 0: s.run_visits(n); break;
+        case 1: for (std::size_t i = 0; i < n; ++i) s.epoch(); break;
+        case 2: s.train_until_converged(); break;
+        case 3: for (std::size_t i = 0; i < n; ++i) s.next_mistake(); break;
+        case 4: s.reset_training(); break;
+        default: break;
+    }
+    g_app->request_redraw();
+    return static_cast<double>(s.learner().visits() - std::min(before, s.learner().visits()));
+}
+
+EMSCRIPTEN_KEEPALIVE void pl_set_running(int running) {
+    if (!g_app) return;
+    g_app->run().running = running != 0;
+    g_app->request_redraw();
+}
+
+// Where the canvas is and how data maps to it, in CSS pixels of the page (tests click on data points).
+EMSCRIPTEN_KEEPALIVE const char* pl_canvas_geometry() {
+    if (!g_app) return hand_out("null");
+    const pl::app::View& v = g_app->canvas().view();
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "{\"left\":%.3f,\"top\":%.3f,\"width\":%.3f,\"height\":%.3f,\"pixelsPerUnit\":%.9g,"
+                  "\"centerX\":%.9g,\"centerY\":%.9g}",
+                  v.origin_x(), v.origin_y(), v.width(), v.height(), v.pixels_per_unit(),
+                  v.to_data_x(v.origin_x() + v.width() * 0.5f), v.to_data_y(v.origin_y() + v.height() * 0.5f));
+    return hand_out(text);
+}
+
+// The last online-mode prediction, as JSON (null when none yet).
+EMSCRIPTEN_KEEPALIVE const char* pl_online_json() {
+    if (!g_app || !g_app->last_online()) return hand_out("null");
+    const auto& r = *g_app->last_online();
+    char text[160];
+    std::snprintf(text, sizeof text, "{\"predicted\":%d,\"truth\":%d,\"mistake\":%s,\"mistakes\":%zu}", r.predicted, r.truth,
+                  r.mistake ? "true" : "false", g_app->session().online_mistakes());
+    return hand_out(text);
 }
 
 EMSCRIPTEN_KEEPALIVE double pl_revision() { return g_app ? static_cast<double>(g_app->revision()) : 0.0; }
 EMSCRIPTEN_KEEPALIVE double pl_frames_drawn() { return g_app ? static_cast<double>(g_app->frames_drawn()) : 0.0; }
+
+// Renders the current decision field sign-only on the GPU, reads it back, and compares every pixel
+// with the CPU reference (DecisionField::eval). Returns the agreeing fraction; pl_field_not_tiny()
+// then gives how many disagreeing pixels had |f| clearly away from 0 (should be 0).
+static double g_not_tiny = 0;
+EMSCRIPTEN_KEEPALIVE double pl_field_agreement() {
+    if (!g_app) return -1;
+    const pl::app::FieldAgreement a = g_app->field_agreement();
+    g_not_tiny = static_cast<double>(a.disagree_not_tiny);
+    return a.pixels ? a.fraction : -1.0;
+}
+EMSCRIPTEN_KEEPALIVE double pl_field_not_tiny() { return g_not_tiny; }
 
 }  // extern "C"
