@@ -180,7 +180,17 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     const float theory_width = wide && panels.theory ? column * 1.05f : 0.0f;
     ImGui::BeginChild("##canvas-area", ImVec2(theory_width > 0 ? -theory_width : 0, 0), false,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    canvas_.draw(session_, dt);
+    if (panels.lift_view) {
+        // The lift below the canvas: the same model as a plane in 3-D and as a curve in 2-D.
+        const float lift_height = std::floor(ImGui::GetContentRegionAvail().y * 0.42f);
+        ImGui::BeginChild("##canvas-top", ImVec2(0, -lift_height), false,
+                          ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+        canvas_.draw(session_, dt);
+        ImGui::EndChild();
+        draw_lift_panel(lift_panel_, session_, ImVec2(0, 0));
+    } else {
+        canvas_.draw(session_, dt);
+    }
     ImGui::EndChild();
     if (theory_width > 0) {
         ImGui::SameLine();
@@ -193,12 +203,15 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
 
 void App::draw_controls_panel(bool include_theory) {
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 5));
-    PanelContext context{session_, canvas_, run_};
+    PanelContext context{session_, canvas_, run_, on_request ? &on_request : nullptr};
     draw_header(context);
     draw_notice(context);
     if (ImGui::CollapsingHeader("Data", ImGuiTreeNodeFlags_DefaultOpen)) draw_data_section(context);
     if (ImGui::CollapsingHeader("Training", ImGuiTreeNodeFlags_DefaultOpen)) draw_training_section(context);
+    if (session_.state().config.algorithm == Algorithm::Kernel && ImGui::CollapsingHeader("Kernel \xCE\xB1", ImGuiTreeNodeFlags_DefaultOpen))
+        draw_kernel_section(context);
     if (ImGui::CollapsingHeader("Show")) draw_show_section(context);
+    if (context.host && ImGui::CollapsingHeader("Share")) draw_share_section(context);
     if (include_theory) {
         if (ImGui::CollapsingHeader("Theory", ImGuiTreeNodeFlags_DefaultOpen)) draw_theory_section(context);
         if (ImGui::CollapsingHeader("Plots")) draw_plots_section(context);

@@ -11,9 +11,13 @@
 
 #include "app/canvas.hpp"
 #include "app/fonts.hpp"
+#include "app/lift_scenes.hpp"
 #include "core/session.hpp"
 
 namespace pl::app {
+
+// Things only the host can do (clipboard, downloads, file picker); the Share section asks for them.
+enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile };
 
 struct AppOptions {
     std::string initial_link;  // URL fragment (or full link) to load at start; empty: default scene
@@ -51,6 +55,7 @@ public:
     std::uint64_t revision() const { return session_.revision(); }
     std::size_t frames_drawn() const { return frames_drawn_; }
     std::function<void()> on_change;  // after every change of the state (web: the JS 'change' event)
+    std::function<void(HostRequest)> on_request;  // set by the host; absent: the Share buttons hide
     // GPU vs CPU sign agreement of the current decision field over the canvas (tests, benchmarks).
     FieldAgreement field_agreement();
 
@@ -63,6 +68,7 @@ private:
 
     Session session_;
     Canvas canvas_;
+    LiftPanel lift_panel_;
     RunState run_;
     Fonts fonts_;
     int redraw_frames_ = 3;

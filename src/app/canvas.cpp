@@ -447,6 +447,7 @@ void Canvas::draw_points(ImDrawList* draw, const Session& session, const Palette
     const bool many = data.size() > 3000;  // cheap markers for big data sets
     const bool show_wrong = session.learner().visits() > 0 || session.state().config.init == Init::Random;
     const std::size_t next = session.learner().next_index();
+    const std::vector<double>& alphas = session.learner().alphas();
     for (std::size_t i = 0; i < data.size(); ++i) {
         const ImVec2 c = to_im(view_.to_screen(coord(data.points[i], 0), coord(data.points[i], 1)));
         if (c.x < view_.origin_x() - 10 || c.y < view_.origin_y() - 10 || c.x > view_.origin_x() + view_.width() + 10 ||
@@ -457,8 +458,11 @@ void Canvas::draw_points(ImDrawList* draw, const Session& session, const Palette
             draw->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), data.labels[i] > 0 ? colors.positive : colors.negative);
             continue;
         }
-        if (show_wrong && i < wrong_.size() && wrong_[i]) draw->AddCircle(c, kMarkerRadius + 4.0f, colors.mistake_ring, 24, 2.0f);
-        draw_marker(draw, c, data.labels[i], kMarkerRadius, colors, hovered_point_ == i);
+        // Kernel perceptron: support points (alpha > 0) grow with their mistake counter.
+        float radius = kMarkerRadius;
+        if (i < alphas.size() && alphas[i] > 0) radius = std::min(16.0f, kMarkerRadius + 2.2f * std::sqrt(static_cast<float>(alphas[i])));
+        if (show_wrong && i < wrong_.size() && wrong_[i]) draw->AddCircle(c, radius + 4.0f, colors.mistake_ring, 24, 2.0f);
+        draw_marker(draw, c, data.labels[i], radius, colors, hovered_point_ == i);
     }
     if (!many && next < data.size() && session.learner().visits() > 0 && !session.learner().converged()) {
         const ImVec2 c = to_im(view_.to_screen(coord(data.points[next], 0), coord(data.points[next], 1)));

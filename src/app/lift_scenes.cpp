@@ -93,8 +93,10 @@ void draw_number_line(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasFi
     const float font = ImGui::GetFontSize();
     float y = origin.y;
     y += wrapped_text(draw, ImVec2(origin.x, y), size.x, colors.text, "Raw 1-D points") + 4;
-    const std::string note = "A rule sign(w\xC2\xB7x) without bias can only switch at 0, and every point lies right of 0: "
-                             "no such threshold separates the two classes.";
+    const bool roomy = size.x >= font * 22.0f;
+    const std::string note = roomy ? "A rule sign(w\xC2\xB7x) without bias can only switch at 0, and every point lies right of 0: "
+                                     "no such threshold separates the two classes."
+                                   : "Without a bias the split sits at 0: all six points fall on one side.";
     const float note_height = ImGui::CalcTextSize(note.c_str(), nullptr, false, size.x).y;
     PlotMap map;
     map.left = origin.x + 4;
@@ -128,7 +130,7 @@ void draw_number_line(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasFi
         const std::string label = "learned: x = " + number(t);
         draw->AddText(ImVec2(p.x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, p.y + font * 1.3f), colors.weight_arrow, label.c_str());
     }
-    const float radius = std::max(3.5f, font * 0.33f);
+    const float radius = std::max(4.0f, font * 0.4f);
     for (std::size_t i = 0; i < figure.data.size(); ++i) draw_marker(draw, map(figure.data.points[i][0], 0), figure.data.labels[i], radius, colors, false);
     wrapped_text(draw, ImVec2(origin.x, origin.y + size.y - note_height), size.x, colors.tick_text, note);
 }
@@ -139,11 +141,14 @@ void draw_lifted_plane(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasF
     y += wrapped_text(draw, ImVec2(origin.x, y), size.x, colors.text, "Lifted: x \xE2\x86\x92 (x, 1)") + 4;
     const bool has_line = figure.converged && figure.w.size() == 2 && (figure.w[0] != 0.0 || figure.w[1] != 0.0);
     const double t = has_line && figure.w[0] != 0.0 ? -figure.w[1] / figure.w[0] : 0.0;
-    const std::string note = has_line
-        ? "With a constant 1 as second coordinate, a line through the origin separates them. It crosses the row of "
-          "ones at x = " + number(t) + ": the threshold a bias would have provided. (" + std::to_string(figure.mistakes) +
-          " mistakes, no bias term.)"
-        : "The learner did not converge.";
+    const bool roomy = size.x >= font * 22.0f;
+    std::string note = "The learner did not converge.";
+    if (has_line && roomy)
+        note = "With a constant 1 as second coordinate, a line through the origin separates them. It crosses the row of "
+               "ones at x = " + number(t) + ": the threshold a bias would have provided. (" + std::to_string(figure.mistakes) +
+               " mistakes, no bias term.)";
+    else if (has_line)
+        note = "A line through the origin now separates them; it meets the row of ones at x = " + number(t) + ".";
     const float note_height = ImGui::CalcTextSize(note.c_str(), nullptr, false, size.x).y;
     PlotMap map;
     map.left = origin.x + 4;
@@ -152,7 +157,9 @@ void draw_lifted_plane(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasF
     map.height = std::max(font * 3.0f, origin.y + size.y - note_height - 6 - y);
     map.min_x = kFigureMinX;
     map.max_x = kFigureMaxX;
-    map.min_y = -0.45;
+    constexpr double kArrowLength = 0.8;  // w is drawn as a unit direction of this length
+    const double w_length = has_line ? std::hypot(figure.w[0], figure.w[1]) : 1.0;
+    map.min_y = std::min(-0.45, has_line ? figure.w[1] / w_length * kArrowLength - 0.35 : 0.0);
     map.max_y = 1.7;
     map.fit();
     const ImVec2 plot_min(map.left, map.top), plot_max(map.left + map.width, map.top + map.height);
@@ -178,23 +185,26 @@ void draw_lifted_plane(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasF
 
     if (has_line) {
         // The line w1 x + w2 y = 0 runs along (-w2, w1); w is its normal, pointing to the +1 side.
-        const double length = std::hypot(figure.w[0], figure.w[1]);
+        const double length = w_length;
         const double dx = -figure.w[1] / length, dy = figure.w[0] / length;
         const double far = 20.0;
         draw->AddLine(map(-dx * far, -dy * far), map(dx * far, dy * far), colors.boundary, 2.0f);
-        // Label near the top of the visible part of the line.
-        const double s_top = dy != 0.0 ? (map.max_y - 0.25) / dy : 1.0;
-        const ImVec2 label_at = map(dx * s_top, dy * s_top);
-        draw->AddText(ImVec2(label_at.x + 6, label_at.y), colors.text, "w\xC2\xB7(x, 1) = 0");
-        const double arrow_length = 0.8;
-        const ImVec2 w_tip = map(figure.w[0] / length * arrow_length, figure.w[1] / length * arrow_length);
+        // Label halfway up to the row of ones, in the empty band right of the line.
+        const double s_label = dy != 0.0 ? 0.5 / dy : 1.0;
+        const ImVec2 label_at = map(dx * s_label, dy * s_label);
+        const char* line_text = "w\xC2\xB7(x, 1) = 0";
+        const float line_text_width = ImGui::CalcTextSize(line_text).x;
+        const float line_text_x = label_at.x + 8 + line_text_width > plot_max.x ? label_at.x - 8 - line_text_width : label_at.x + 8;
+        draw->AddText(ImVec2(line_text_x, label_at.y - font * 0.5f), colors.text, line_text);
+        const ImVec2 w_tip = map(figure.w[0] / length * kArrowLength, figure.w[1] / length * kArrowLength);
         arrow(draw, o, w_tip, colors.weight_arrow, 2.5f);
         const std::string w_text = "w = (" + number(figure.w[0]) + ", " + number(figure.w[1]) + ")";
-        draw->AddText(ImVec2(w_tip.x + 4, w_tip.y - font * 0.2f), colors.weight_arrow, w_text.c_str());
+        const float w_text_width = ImGui::CalcTextSize(w_text.c_str()).x;
+        draw->AddText(ImVec2(std::min(w_tip.x + 6, plot_max.x - w_text_width), w_tip.y - font * 0.5f), colors.weight_arrow, w_text.c_str());
         const ImVec2 cross = map(t, 1);
         draw->AddCircle(cross, 5.0f, colors.weight_arrow, 16, 2.0f);
     }
-    const float radius = std::max(3.5f, font * 0.33f);
+    const float radius = std::max(4.0f, font * 0.4f);
     for (std::size_t i = 0; i < figure.data.size(); ++i) draw_marker(draw, map(figure.data.points[i][0], 1), figure.data.labels[i], radius, colors, false);
     draw->PopClipRect();
     wrapped_text(draw, ImVec2(origin.x, origin.y + size.y - note_height), size.x, colors.tick_text, note);

@@ -114,6 +114,8 @@ void LiftView::refresh_points(const Session& session) {
             high[a] = i == 0 ? c[a] : std::max(high[a], c[a]);
         }
     }
+    data_low_ = low;
+    data_high_ = high;
     for (std::size_t a = 0; a < 3; ++a) {
         box_center_[a] = 0.5 * (low[a] + high[a]);
         const double half = 0.5 * (high[a] - low[a]);
@@ -291,7 +293,7 @@ void LiftView::draw_scene(const Session& session, ImVec2 origin, ImVec2 size, bo
         return screen[a].depth > screen[b].depth;
     });
 
-    const float radius = ImGui::GetFontSize() * (points_.size() <= 300 ? 0.4f : 0.28f);
+    const float radius = ImGui::GetFontSize() * (points_.size() <= 40 ? 0.5f : points_.size() <= 300 ? 0.4f : 0.28f);
     const bool stems = stems_ && points_.size() <= 800;
     std::optional<std::size_t> hovered_point;
     if (hovered) {
@@ -344,19 +346,21 @@ void LiftView::draw_scene(const Session& session, ImVec2 origin, ImVec2 size, bo
     draw_label(draw, ImVec2(x_to.x + 2, x_to.y - font - 4), "x\xE2\x82\x81", colors.text, colors);
     draw_label(draw, ImVec2(y_to.x + 2, y_to.y - font - 4), "x\xE2\x82\x82", colors.text, colors);
     draw_label(draw, ImVec2(z_to.x - ImGui::CalcTextSize(z_name).x * 0.5f, z_to.y - font - 4), z_name, colors.text, colors);
-    // Each axis's extent in data units, at the ends of the box.
-    auto end_value = [&](Point3 p, int axis) {
-        const float u = axis == 0 ? p.x : axis == 1 ? p.y : p.z;
-        const std::string text = short_number(from_box(axis, u));
+    // Each axis's extent in data units: the smallest and largest lifted coordinate of the data.
+    auto end_value = [&](int axis, double value) {
+        Point3 p = zero;
+        const float u = to_box(axis, value);
+        (axis == 0 ? p.x : axis == 1 ? p.y : p.z) = u;
+        const std::string text = short_number(value);
         const Projected q = camera.project(p);
-        draw->AddCircleFilled(at(q), 1.5f, colors.tick_text);
-        draw->AddText(ImVec2(q.x + 3, q.y + 1), colors.tick_text, text.c_str());
+        draw->AddCircleFilled(at(q), 2.0f, colors.tick_text);
+        draw->AddText(ImVec2(q.x + 4, q.y + 1), colors.tick_text, text.c_str());
     };
     if (total_points_ > 0) {
-        for (float u : {-1.0f, 1.0f}) {
-            end_value({u, zero.y, zero.z}, 0);
-            end_value({zero.x, u, zero.z}, 1);
-            end_value({zero.x, zero.y, u}, 2);
+        for (int axis = 0; axis < 3; ++axis) {
+            const auto a = static_cast<std::size_t>(axis);
+            end_value(axis, data_low_[a]);
+            if (data_high_[a] != data_low_[a]) end_value(axis, data_high_[a]);
         }
     }
 

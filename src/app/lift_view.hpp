@@ -61,7 +61,8 @@ private:
     std::size_t cached_size_ = ~std::size_t{0};
     std::vector<LiftedPoint> points_;
     std::size_t total_points_ = 0;
-    std::array<double, 3> box_center_{}, box_half_{1, 1, 1};  // data box of the lifted coordinates
+    std::array<double, 3> box_center_{}, box_half_{1, 1, 1};  // data box of the lifted coordinates (padded)
+    std::array<double, 3> data_low_{}, data_high_{};          // the lifted points' extent, for the axis labels
     std::vector<std::size_t> order_;  // scratch: drawing order
 };
 

@@ -88,7 +88,14 @@ void draw_training_section(PanelContext& c) {
     ImGui::PopItemWidth();
     if (changed) {
         c.run.running = false;
+        const bool lift_changed = config.lift != s.state().config.lift;
         s.set_config(config);
+        // A 3-D lift is best seen in 3-D: open the lift view when one is chosen.
+        if (lift_changed && (config.lift == LiftKind::Product || config.lift == LiftKind::Radial) && !s.state().panels.lift_view) {
+            PanelState p = s.state().panels;
+            p.lift_view = true;
+            s.set_panels(p);
+        }
     }
 
     // Verbs, each with its keyboard shortcut.
@@ -125,6 +132,9 @@ void draw_show_section(PanelContext& c) {
     changed |= ImGui::Checkbox("convex hulls", &p.hulls);
     item_tooltip("Two classes are linearly separable exactly when their convex hulls do not intersect.");
     changed |= ImGui::Checkbox("trail of earlier lines", &p.trail);
+    changed |= ImGui::Checkbox("lift view (3-D, bias figure, degree 2)", &p.lift_view);
+    item_tooltip("Below the canvas: the lifted points in 3-D with the learned plane, the 1-D \xE2\x86\x92 2-D bias "
+                 "figure, and the degree-2 map run side by side with the (1 + u\xC2\xB7v)\xC2\xB2 kernel.");
     changed |= ImGui::Checkbox("dark theme", &p.dark);
     if (changed) c.session.set_panels(p);
 }

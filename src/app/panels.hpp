@@ -1,6 +1,8 @@
 // The sections of the side panels. Each reads the session and calls its verbs; none keeps state of
 // its own beyond what the widgets need between frames.
 #pragma once
+#include <functional>
+
 #include "app/canvas.hpp"
 #include "app/widgets.hpp"
 #include "core/session.hpp"
@@ -8,11 +10,13 @@
 namespace pl::app {
 
 struct RunState;
+enum class HostRequest;
 
 struct PanelContext {
     Session& session;
     Canvas& canvas;
     RunState& run;
+    const std::function<void(HostRequest)>* host = nullptr;  // null: no Share section
 };
 
 void draw_header(PanelContext& context);         // title, collapse button
@@ -20,6 +24,8 @@ void draw_notice(PanelContext& context);         // the last message for the use
 void draw_data_section(PanelContext& context);   // presets, generators, class toggle, edits, online mode
 void draw_training_section(PanelContext& context);
 void draw_show_section(PanelContext& context);   // overlays and theme
+void draw_share_section(PanelContext& context);  // copy link, import/export, PNG snapshot
+void draw_kernel_section(PanelContext& context); // alphas of the kernel perceptron (sortable)
 void draw_theory_section(PanelContext& context); // R, gamma, bound, M, ... with tooltips
 void draw_plots_section(PanelContext& context);  // mistakes per epoch, the two proof inequalities
 

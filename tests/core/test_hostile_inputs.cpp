@@ -1,0 +1,674 @@
+// Hostile and odd inputs at the core level: every way in (CSV, links, JSON, clicks, settings) fed with
+// NaN, infinities, huge numbers, empty or degenerate data, 100,000 points, 50 MB files and megabytes of
+// junk. Each test checks a clear message or sane behaviour, and that no NaN appears where a student
+// would see it. Crashes found by the fuzzers (tests/fuzz, docs/fuzzing.md) become regression inputs here.
+//
+// Tests marked doctest::skip() document a bug in src/ that is reported but not fixed yet; run them with
+//   build/native/core_tests -tc="hostile*" --no-skip
+// [SECTION] index
+//   CSV: non-finite and huge numbers, 50 MB files, too many columns
+//   Session: refused clicks, empty data, 100,000 points
+//   Theory: one class, a point with both labels, everything at the origin
+//   Kernels at the edges of their parameters
+//   Learning rates: zero, negative, NaN, enormous
+//   Links and JSON: megabytes of junk, deep nesting
+//   Regression inputs from fuzzing
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/csv.hpp"
+#include "core/decision_field.hpp"
+#include "core/kernel.hpp"
+#include "core/learner.hpp"
+#include "core/rng.hpp"
+#include "core/session.hpp"
+#include "core/state_codec.hpp"
+#include "core/state_json.hpp"
+#include "core/theory.hpp"
+
+using namespace pl;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+bool all_finite(const std::vector<double>& v) {
+    for (double x : v)
+        if (!std::isfinite(x)) return false;
+    return true;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Seconds taken by f().
+template <class F>
+double seconds(F&& f) {
+    const auto start = std::chrono::steady_clock::now();
+    f();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Under AddressSanitizer everything runs a few times slower; the time limits below are generous
+// enough for that and still catch anything quadratic or stuck.
+constexpr double kFewSeconds = 10.0;
+
+Dataset two_points(double a, double b) {
+    Dataset d;
+    d.dim = 2;
+    d.add({a, b}, +1);
+    d.add({-1.0, -1.0}, -1);
+    return d;
+}
+
+// n points on a 1/8 grid, labelled by the side of the line x - y = 0.5 (separable with margin).
+Dataset grid_points(std::size_t n) {
+    Dataset d;
+    d.dim = 2;
+    d.points.reserve(n);
+    d.labels.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double x = static_cast<double>(i % 400) / 8.0 - 25.0;
+        const double y = static_cast<double>(i / 400) / 8.0 - 15.0;
+        d.add({x, y}, x - y > 0.5 ? 1 : -1);
+    }
+    return d;
+}
+
+TrainConfig with_algorithm(Algorithm a) {
+    TrainConfig c;
+    c.algorithm = a;
+    return c;
+}
+
+const Algorithm kAllAlgorithms[] = {Algorithm::Perceptron, Algorithm::Pocket,   Algorithm::Averaged,
+                                    Algorithm::Voted,      Algorithm::Logistic, Algorithm::Kernel};
+
+// Checks a learner's answer is made of finite numbers.
+void check_finite_learner(const Learner& learner) {
+    CHECK(all_finite(learner.weights()));
+    CHECK(all_finite(learner.alphas()));
+    CHECK(std::isfinite(learner.bias()));
+    CHECK(all_finite(learner.pocket_weights()));
+    CHECK(all_finite(learner.averaged_weights()));
+}
+
+}  // namespace
+
+// [SECTION] CSV: non-finite and huge numbers, 50 MB files, too many columns
+
+TEST_CASE("hostile csv: NaN, infinities and numbers beyond a double are refused with the line") {
+    struct Case { const char* text; std::size_t line; const char* says; };
+    const Case cases[] = {
+        {"1,2,1\nnan,2,1\n", 2, "not a finite number"},
+        {"1,2,1\n-1,-NaN,-1\n", 2, "not a finite number"},
+        {"x,y,label\n1,inf,1\n", 2, "not a finite number"},
+        {"1,-Infinity,1\n", 1, "not a finite number"},
+        {"1,2,1\n1e999,2,1\n", 2, "too large for a double"},
+        {"1,2,1\n-1e400,2,-1\n", 2, "too large for a double"},
+        {"1,2,nan\n", 1, "not a class label"},
+        {"1,2,inf\n", 1, "not a class label"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.text);
+        const CsvResult r = parse_csv(c.text);
+        CHECK_FALSE(r.ok);
+        REQUIRE_FALSE(r.errors.empty());
+        CHECK(r.errors.front().line == c.line);
+        CAPTURE(r.errors.front().message);
+        CHECK(contains(r.errors.front().message, c.says));
+        CHECK(contains(r.summary(), "line " + std::to_string(c.line)));
+        for (const Vec& p : r.data.points) CHECK(all_finite(p));  // the partial data never holds NaN
+    }
+}
+
+// BUG (src/core/csv.cpp, Reader::read_line / read_number): widget_state.hpp says kMaxAbsCoordinate
+// (1e6) is "enforced on every way in (clicks, CSV, links), each with a message", but parse_csv accepts
+// any finite double. "1e300,1,1" loads; Session::replace_data accepts it too (validate() in
+// dataset.cpp checks finiteness only); then R = inf, the learner diverges after a few visits, and the
+// share link silently clamps the point to 1e6 (the link no longer reproduces the screen).
+// Expected: a row error like "column 1: '1e300' is beyond +-1e6", and replace_data refusing with a notice.
+TEST_CASE("hostile csv: coordinates beyond +-1e6 are refused" * doctest::skip()) {
+    const CsvResult r = parse_csv("1e300,1,1\n-1,-1,-1\n");
+    CHECK_FALSE(r.ok);
+    CHECK_FALSE(r.errors.empty());
+    if (!r.errors.empty()) CHECK(r.errors.front().line == 1);
+    CHECK(parse_csv("1000000,1,1\n-1000000,-1,-1\n").ok);  // the limit itself is fine
+    CHECK_FALSE(parse_csv("1000000.5,1,1\n").ok);
+}
+
+TEST_CASE("hostile session: replace_data refuses coordinates beyond +-1e6" * doctest::skip()) {
+    // BUG (src/core/session.cpp, Session::replace_data, via validate() in dataset.cpp): see above.
+    Session session;
+    CHECK_FALSE(session.replace_data(two_points(1e300, 1.0), "big.csv"));
+    CHECK(contains(session.notice(), "1e6"));
+    CHECK(session.state().data.size() == 4);
+}
+
+TEST_CASE("hostile csv: a 50 MB file finishes in a few seconds: rows stop at the cap") {
+    // ~3 million valid rows; the UI's cap (100,000 points) ends the parse early with a message.
+    std::string text;
+    text.reserve(51u * 1024u * 1024u);
+    text += "x1,x2,label\n";
+    char line[64];
+    for (unsigned k = 0; text.size() < 50u * 1024u * 1024u; ++k) {
+        const int length = std::snprintf(line, sizeof line, "%u.%03u,-%u.5,%d\n", k % 1000u, k % 997u, k % 613u,
+                                         (k & 1u) ? 1 : -1);
+        text.append(line, static_cast<std::size_t>(length));
+    }
+    CsvResult r;
+    const double took = seconds([&] { r = parse_csv(text); });
+    CHECK(took < kFewSeconds);
+    CHECK_FALSE(r.ok);
+    REQUIRE_FALSE(r.errors.empty());
+    CHECK(r.errors.front().line == 100002);  // header + 100,000 rows, then the one too many
+    CHECK(contains(r.errors.front().message, "the limit is 100000"));
+    CHECK(r.data.size() == 100000);  // the partial data: every row before the cap
+}
+
+TEST_CASE("hostile csv: 50 MB of comments, or of junk lines, is scanned to the end quickly") {
+    std::string text(50u * 1024u * 1024u, '#');
+    for (std::size_t i = 100; i < text.size(); i += 100) text[i] = '\n';
+    CsvResult r;
+    double took = seconds([&] { r = parse_csv(text); });
+    CHECK(took < kFewSeconds);
+    CHECK_FALSE(r.ok);
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors.front().message == "the file has no data rows");
+
+    // A line of junk every 11 bytes: about 4.8 million errors, only the first few kept.
+    for (std::size_t i = 0; i < text.size(); ++i) text[i] = (i % 11 == 10) ? '\n' : 'x';
+    took = seconds([&] { r = parse_csv(text); });
+    CHECK(took < kFewSeconds);
+    CHECK_FALSE(r.ok);
+    CHECK(r.errors.size() == CsvResult::kMaxReportedErrors);
+    CHECK(r.error_count > 4'000'000);
+    CHECK(contains(r.summary(), "more errors"));
+}
+
+// BUG (src/core/csv.cpp, Reader::read_line; src/core/session.cpp, Session::replace_data): the CSV reader
+// has no column limit and Session accepts any dimension, while links and JSON allow 1 to 16 (kMaxDim,
+// state_codec.hpp). A 20-column CSV imports fine, but the share link it gives is refused when opened
+// ("The link's points have dimension 20; the widget handles 1 to 16."). A single 4 MB row becomes one
+// 2,000,000-D point (a 50 MB row: a 25M-D point, ~200 MB per copy of the data).
+// Expected: parse_csv refuses more than kMaxDim + 1 columns on the first data row with a message, and
+// replace_data refuses dim > kMaxDim with a notice.
+TEST_CASE("hostile csv: more than 16 coordinates is refused" * doctest::skip()) {
+    std::string row;
+    for (int i = 0; i < 20; ++i) row += "1,";
+    row += "1\n";
+    const CsvResult r = parse_csv(row);
+    CHECK_FALSE(r.ok);
+    CHECK_FALSE(r.errors.empty());
+    if (!r.errors.empty()) CHECK(r.errors.front().line == 1);
+
+    Dataset wide;
+    wide.dim = 20;
+    wide.add(Vec(20, 0.5), 1);
+    Session session;
+    CHECK_FALSE(session.replace_data(wide, "wide.csv"));
+    CHECK_FALSE(session.notice().empty());
+    CHECK(validate_state(session.state()).empty());  // what the session holds can always be shared
+}
+
+TEST_CASE("hostile csv: one very wide row is read in linear time") {
+    // Whatever the column policy, a 1 MB line must not take quadratic time.
+    std::string row;
+    for (int i = 0; i < 250000; ++i) row += "1,";
+    row += "1\n";
+    CsvResult r;
+    CHECK(seconds([&] { r = parse_csv(row); }) < kFewSeconds);
+    CHECK(r.data.size() <= 1);
+}
+
+// [SECTION] Session: refused clicks, empty data, 100,000 points
+
+TEST_CASE("hostile session: add_point refuses NaN, infinities and 1e300 with a notice") {
+    const Vec bad[] = {{kNaN, 0.0}, {0.0, kInf}, {-kInf, 1.0}, {1e300, 0.0}, {0.0, -1.0000001e6}};
+    for (const Vec& x : bad) {
+        Session session;
+        const std::size_t before = session.state().data.size();
+        CHECK_FALSE(session.add_point(x, +1));
+        CHECK(session.state().data.size() == before);
+        CHECK_FALSE(session.can_undo());  // nothing happened, nothing to undo
+        CHECK(contains(session.notice(), "finite number"));
+    }
+    Session session;
+    CHECK(session.add_point({1e6, -1e6}, -1));  // the limit itself is allowed
+    CHECK(session.state().data.points.back() == Vec{1e6, -1e6});
+
+    // Dragging a point to NaN is refused the same way and leaves it where it was.
+    const Vec first = session.state().data.points[0];
+    session.begin_move(0);
+    CHECK_FALSE(session.move_point(0, {kNaN, 1.0}));
+    session.end_move();
+    CHECK(session.state().data.points[0] == first);
+    CHECK(contains(session.notice(), "finite number"));
+
+    // A NaN label is not a coordinate: any label value maps to +1 (> 0) or -1.
+    CHECK(session.add_point({0.5, 0.5}, 0));
+    CHECK(session.state().data.labels.back() == -1);
+}
+
+TEST_CASE("hostile session: replace_data refuses NaN with a notice") {
+    Session session;
+    CHECK_FALSE(session.replace_data(two_points(kNaN, 1.0), "nan.csv"));
+    CHECK(contains(session.notice(), "Data not loaded"));
+    CHECK(session.state().data.size() == 4);  // the lecture points are still there
+}
+
+TEST_CASE("hostile session: no data at all: training does nothing and says so") {
+    for (Algorithm a : kAllAlgorithms) {
+        CAPTURE(static_cast<int>(a));
+        WidgetState state = Session::default_state();
+        state.data.points.clear();
+        state.data.labels.clear();
+        state.config = with_algorithm(a);
+        Session session(state);
+        const Update u = session.step();
+        CHECK_FALSE(u.visited);
+        CHECK_FALSE(session.next_mistake().visited);
+        CHECK(session.epoch() == 0);
+        CHECK_FALSE(session.train_until_converged());
+        CHECK(session.run_visits(1000) == 0);
+        const Learner& learner = session.learner();
+        CHECK(learner.visits() == 0);
+        CHECK(learner.mistakes() == 0);
+        CHECK_FALSE(learner.converged());
+        CHECK_FALSE(learner.capped());
+        CHECK(session.state().trained_visits == 0);
+        check_finite_learner(learner);
+        CHECK(std::isfinite(learner.field().eval({0.3, -0.7})));
+        CHECK(learner.training_accuracy() == 0.0);
+        const TheorySummary& t = session.theory();
+        CHECK(t.n == 0);
+        CHECK_FALSE(t.separable);
+        CHECK(t.best.reason == "no points");
+        if (a != Algorithm::Kernel) CHECK(t.R == 0.0);  // (RBF kernel: R is NaN, "not applicable")
+    }
+    // Clearing an existing session reaches the same state.
+    Session session;
+    session.train_until_converged();
+    CHECK(session.clear_points());
+    CHECK(session.learner().visits() == 0);
+    CHECK_FALSE(session.step().visited);
+    CHECK_FALSE(session.clear_points());  // nothing left to clear
+}
+
+TEST_CASE("hostile session: 100,000 points are accepted, the next click is refused") {
+    Session session;
+    CHECK(session.replace_data(grid_points(kMaxPoints - 1), "grid"));
+    CHECK(session.add_point({0.25, 0.5}, +1));
+    CHECK(session.state().data.size() == kMaxPoints);
+    CHECK_FALSE(session.add_point({0.5, 0.25}, -1));
+    CHECK(session.state().data.size() == kMaxPoints);
+    CHECK(contains(session.notice(), "at most 100,000 points"));
+
+    // The exact max-margin solver declines politely instead of freezing the UI.
+    const TheorySummary& t = session.theory();
+    CHECK(t.n == kMaxPoints);
+    CHECK(t.best.undecided);
+    CHECK(contains(t.best.reason, "too many points"));
+
+    // A few epochs over 100,000 points finish (the grid with the line x - y = 0.5 is separable).
+    for (int e = 0; e < 3; ++e) session.epoch();
+    CHECK(session.learner().epochs_completed() == 3);
+    CHECK(session.state().trained_visits == 3 * kMaxPoints);
+    check_finite_learner(session.learner());
+
+    // A CSV one row longer than the cap is refused with the limit named.
+    std::string csv;
+    csv.reserve(12 * (kMaxPoints + 1));
+    for (std::size_t i = 0; i <= kMaxPoints; ++i) csv += (i % 2 ? "0.5,0.25,1\n" : "-0.5,2,-1\n");
+    const CsvResult r = parse_csv(csv);
+    CHECK_FALSE(r.ok);
+    CHECK(contains(r.summary(), "the limit is 100000"));
+}
+
+// [SECTION] Theory: one class, a point with both labels, everything at the origin
+
+TEST_CASE("hostile theory: one class only: trivially separable, but no best separator") {
+    Dataset d;
+    d.dim = 2;
+    d.add({1.0, 2.0}, +1);
+    d.add({-3.0, 0.5}, +1);
+    d.add({0.0, -1.0}, +1);
+    const TheorySummary t = analyze(d, TrainConfig{});
+    CHECK_FALSE(t.best.separable);
+    CHECK(contains(t.best.reason, "only one class"));
+    CHECK(contains(t.best.reason, "positive"));
+    // In the learner space [x, 1] the points lie on one side of a hyperplane through the origin.
+    CHECK(t.separable);
+    CHECK(std::isfinite(t.bound));
+    CHECK(linearly_separable(d.points, d.labels, true));
+
+    WidgetState state;
+    state.data = d;
+    state.preset = "one class";
+    Session session(state);
+    CHECK(session.train_until_converged());
+    check_finite_learner(session.learner());
+    CHECK(session.learner().training_accuracy() == 1.0);
+}
+
+TEST_CASE("hostile theory: the same point with both labels: no separator, and the theory says why") {
+    Dataset d;
+    d.dim = 2;
+    d.add({1.0, 1.0}, +1);
+    d.add({2.0, -1.0}, -1);
+    d.add({1.0, 1.0}, -1);
+    const TheorySummary t = analyze(d, TrainConfig{});
+    CHECK_FALSE(t.separable);
+    CHECK(contains(t.why_not, "both labels"));
+    CHECK(contains(t.why_not, "point 1 and point 3"));
+    CHECK(contains(t.best.reason, "both labels"));
+    CHECK(std::isinf(t.bound));
+
+    TrainConfig config;
+    config.max_epochs = 50;
+    Learner learner(d, config);
+    CHECK_FALSE(learner.train_until_converged());
+    CHECK(learner.capped());
+    CHECK(learner.epochs_completed() == 50);
+    check_finite_learner(learner);
+}
+
+TEST_CASE("hostile theory: all points at the origin") {
+    Dataset mixed;
+    mixed.dim = 2;
+    for (int i = 0; i < 4; ++i) mixed.add({0.0, 0.0}, i % 2 ? 1 : -1);
+    CHECK(contains(analyze(mixed, TrainConfig{}).why_not, "both labels"));
+
+    // One class at the origin with no bias: every hyperplane through the origin passes through it.
+    Dataset same;
+    same.dim = 2;
+    for (int i = 0; i < 4; ++i) same.add({0.0, 0.0}, +1);
+    TrainConfig no_bias;
+    no_bias.bias = BiasMode::None;
+    no_bias.max_epochs = 20;
+    const TheorySummary t = analyze(same, no_bias);
+    CHECK_FALSE(t.separable);
+    CHECK(contains(t.why_not, "at the origin"));
+    CHECK(t.R == 0.0);
+    CHECK(std::isinf(t.bound));
+
+    // The learner scores 0 on every visit (a tie is a mistake), but w += y * 0 changes nothing: it
+    // runs to the epoch cap and stops.
+    for (Algorithm a : kAllAlgorithms) {
+        CAPTURE(static_cast<int>(a));
+        TrainConfig config = no_bias;
+        config.algorithm = a;
+        config.kernel.type = KernelType::Linear;
+        Learner learner(same, config);
+        CHECK_FALSE(learner.train_until_converged());
+        CHECK(learner.capped());
+        check_finite_learner(learner);
+        CHECK(std::isfinite(learner.field().eval({1.0, 1.0})));
+    }
+    // With the bias absorbed the constant feature separates them at once.
+    Learner absorbed(same, TrainConfig{});
+    CHECK(absorbed.train_until_converged());
+}
+
+// [SECTION] Kernels at the edges of their parameters
+
+TEST_CASE("hostile kernels: parameters at their edges give finite values") {
+    KernelParams tiny_sigma;
+    tiny_sigma.type = KernelType::Gaussian;
+    tiny_sigma.sigma = 1e-9;
+    KernelParams zero_sigma = tiny_sigma;
+    zero_sigma.sigma = 0.0;
+    KernelParams degree_20;
+    degree_20.type = KernelType::Polynomial;
+    degree_20.degree = 20;
+    degree_20.coef0 = 1e6;
+    KernelParams degree_20_negative = degree_20;
+    degree_20_negative.coef0 = -1e6;
+    KernelParams gamma_0;
+    gamma_0.type = KernelType::Rbf;
+    gamma_0.gamma = 0.0;
+    KernelParams gamma_big = gamma_0;
+    gamma_big.gamma = 1e6;
+    KernelParams sigmoid_huge;
+    sigmoid_huge.type = KernelType::Sigmoid;
+    sigmoid_huge.scale = 1e300;
+    sigmoid_huge.theta = -1e6;
+    KernelParams sigmoid_negative = sigmoid_huge;
+    sigmoid_negative.scale = -1e6;
+    const KernelParams all[] = {tiny_sigma, zero_sigma, degree_20, degree_20_negative,
+                                gamma_0,    gamma_big,  sigmoid_huge, sigmoid_negative};
+
+    // Raw 2-D inputs as far as the view reaches (centre and span at most 1e6 each).
+    const Vec inputs[] = {{0.0, 0.0}, {1e-9, -1e-9}, {1.0, 2.0}, {-1e6, 1e6}, {2e6, 2e6}, {-2e6, -2e6}};
+    for (const KernelParams& k : all)
+        for (const Vec& a : inputs)
+            for (const Vec& b : inputs) {
+                CAPTURE(static_cast<int>(k.type));
+                CHECK(std::isfinite(kernel_eval(k, a, b)));
+            }
+    CHECK(kernel_eval(gamma_0, {0.0, 0.0}, {2e6, 2e6}) == 1.0);  // gamma 0: every pair looks the same
+    CHECK(kernel_eval(tiny_sigma, {0.0, 0.0}, {1e-9, 0.0}) < 1.0);
+    CHECK(kernel_eval(zero_sigma, {1.0, 2.0}, {1.0, 2.0}) == 1.0);
+    CHECK(kernel_eval(zero_sigma, {1.0, 2.0}, {1.0, 2.5}) == 0.0);
+    CHECK(std::fabs(kernel_eval(sigmoid_huge, {1.0, 1.0}, {1.0, 1.0})) == 1.0);
+
+    // Train the kernel perceptron with each one on XOR and paint the field over the whole view range.
+    Dataset xor_data;
+    xor_data.dim = 2;
+    xor_data.add({-1.0, -1.0}, -1);
+    xor_data.add({-1.0, 1.0}, +1);
+    xor_data.add({1.0, -1.0}, +1);
+    xor_data.add({1.0, 1.0}, -1);
+    for (const KernelParams& k : all) {
+        CAPTURE(static_cast<int>(k.type));
+        TrainConfig config = with_algorithm(Algorithm::Kernel);
+        config.kernel = k;
+        config.max_epochs = 30;
+        Learner learner(xor_data, config);
+        learner.train_until_converged();
+        check_finite_learner(learner);
+        CHECK(all_finite(learner.cached_scores()));
+        const DecisionField field = learner.field();
+        for (double x = -2e6; x <= 2e6; x += 4e5)
+            for (double y = -2e6; y <= 2e6; y += 4e5) CHECK(std::isfinite(field.eval({x, y})));
+        for (const Vec& p : xor_data.points) CHECK(std::isfinite(field.eval(p)));
+    }
+}
+
+// BUG (src/core/kernel.cpp kernel_eval + src/core/decision_field.cpp DecisionField::eval): with a lift
+// the polynomial kernel of degree 20 overflows to +inf inside the view, and two support points of
+// opposite labels then give coef_1 * inf + coef_2 * inf = inf - inf = NaN. Reachable from a link:
+//   alg=kernel&kernel=polynomial&degree=20&lift=product on four XOR points at (+-100, +-100);
+// it converges (no divergence is detected, the training kernel values are finite), and then
+// field().eval({1e6, 1e6}) (and learner.score) is NaN; with points at +-1000 already at {1e5, 1e5}.
+// The shader paints such pixels with whatever NaN/inf give on the GPU. Suggested fix: clamp
+// kernel_eval's polynomial to +-DBL_MAX (or a large finite bound) and/or make DecisionField::eval
+// return a finite value (e.g. saturate the sum) when terms overflow.
+TEST_CASE("hostile kernels: degree 20 after a lift keeps the decision field finite" * doctest::skip()) {
+    Dataset d;
+    d.dim = 2;
+    d.add({100.0, 100.0}, +1);
+    d.add({-100.0, 100.0}, -1);
+    d.add({100.0, -100.0}, -1);
+    d.add({-100.0, -100.0}, +1);
+    TrainConfig config = with_algorithm(Algorithm::Kernel);
+    config.kernel.type = KernelType::Polynomial;
+    config.kernel.degree = 20;
+    config.lift = LiftKind::Product;
+    Learner learner(d, config);
+    CHECK(learner.train_until_converged());
+    CHECK_FALSE(learner.diverged());
+    const DecisionField field = learner.field();
+    CHECK(std::isfinite(field.eval({1e6, 1e6})));
+    CHECK(std::isfinite(field.eval({-1e6, 1e6})));
+    CHECK(std::isfinite(learner.score({1e6, 1e6})));
+}
+
+// [SECTION] Learning rates: zero, negative, NaN, enormous
+
+TEST_CASE("hostile learning rate: eta 0, negative or NaN freezes the learner (visits count, w stays)") {
+    // Documented in learner.cpp: eta <= 0 (or NaN) is a "frozen" learner: every visit scores the example
+    // and counts a mistake, nothing is updated, so training runs to the epoch cap. (The same holds for
+    // eta above 1e300, see learner_engine.hpp learning_enabled; links and JSON only allow 0 < eta <= 1e6.)
+    const double etas[] = {0.0, -1.0, -1e300, kNaN, 1e301, kInf};
+    for (double eta : etas) {
+        for (Algorithm a : kAllAlgorithms) {
+            CAPTURE(eta);
+            CAPTURE(static_cast<int>(a));
+            TrainConfig config = with_algorithm(a);
+            config.eta = eta;
+            config.max_epochs = 10;
+            config.kernel.type = KernelType::Linear;
+            Learner learner(make_preset(Preset::Lecture4), config);
+            CHECK_FALSE(learner.train_until_converged());
+            CHECK(learner.capped());
+            CHECK(learner.visits() == 40);
+            CHECK(learner.mistakes() == 40);  // w = 0 scores 0 everywhere: every visit is a tie
+            check_finite_learner(learner);
+            for (double w : learner.weights()) CHECK(w == 0.0);
+            for (double alpha : learner.alphas()) CHECK(alpha == 0.0);
+        }
+    }
+    // Session: a frozen config set directly (the UI's slider cannot do this) trains to the cap too.
+    Session session;
+    TrainConfig config;
+    config.eta = 0.0;
+    config.max_epochs = 5;
+    session.set_config(config);
+    CHECK_FALSE(session.train_until_converged());
+    CHECK(session.learner().capped());
+    CHECK(session.state().trained_visits == 20);
+}
+
+TEST_CASE("hostile learning rate: eta 1e300 on non-separable data stops with finite weights") {
+    // Points as large as allowed plus XOR: the updates overflow after a few mistakes, the learner
+    // refuses the update that would make w infinite (diverged()), and nothing loops forever.
+    Dataset d;
+    d.dim = 2;
+    d.add({1e6, 1e6}, +1);
+    d.add({1e6, 1e6}, -1);
+    d.add({-1.0, 1.0}, +1);
+    d.add({1.0, -1.0}, -1);
+    for (Algorithm a : kAllAlgorithms) {
+        if (a == Algorithm::Kernel) continue;  // the kernel learner ignores eta > 0
+        CAPTURE(static_cast<int>(a));
+        TrainConfig config = with_algorithm(a);
+        config.eta = 1e300;
+        config.max_epochs = 100000;
+        config.logistic_decay = 0.0;
+        Learner learner(d, config);
+        CHECK_FALSE(learner.train_until_converged());
+        CHECK(learner.diverged());  // visit 2 scores (1e306 * 1e6) * 2 = inf: not applied, stop
+        CHECK(learner.visits() == 2);
+        check_finite_learner(learner);
+        CHECK_FALSE(learner.step().visited);  // and nothing happens after that
+    }
+
+    // XOR with small coordinates does not overflow (the weights cycle): the cap ends it.
+    Dataset xor_data = make_preset(Preset::Xor);
+    TrainConfig config;
+    config.eta = 1e300;
+    config.max_epochs = 1000;
+    Learner learner(xor_data, config);
+    CHECK_FALSE(learner.train_until_converged());
+    CHECK((learner.capped() || learner.diverged()));
+    check_finite_learner(learner);
+
+    // The same through a Session, with the largest rate a link may ask for.
+    WidgetState state = Session::default_state();
+    state.data = d;
+    state.config.eta = 1e6;
+    state.config.max_epochs = 1'000'000;
+    state.trained_visits = 200'000;  // replayed on load
+    Session session(state);
+    check_finite_learner(session.learner());
+    CHECK(session.state().trained_visits == session.learner().visits());
+}
+
+// [SECTION] Links and JSON: megabytes of junk, deep nesting
+
+TEST_CASE("hostile links: 2 MB of junk is refused quickly with a sentence") {
+    Rng rng(2024);
+    std::string random_bytes(2'000'000, '\0');
+    for (char& c : random_bytes) c = static_cast<char>(rng.uniform(0.0, 256.0));
+    std::string pairs;
+    while (pairs.size() < 2'000'000) pairs += "a=b&";
+    std::vector<std::string> junk = {
+        random_bytes,
+        "d=" + std::string(2'000'000, 'A') + "&v=1",   // base64 of zeros: bad point data
+        "d=" + std::string(2'000'000, '_') + "&v=1",   // varints that never end
+        std::string(2'000'000, '&'),
+        std::string(2'000'000, '%'),
+        pairs,                                        // far more than kMaxPairs
+        "preset=" + std::string(2'000'000, 'x') + "&v=1",
+        "#" + std::string(kMaxLinkLength + 1, 'x'),   // over the length limit
+    };
+    for (const std::string& text : junk) {
+        CAPTURE(text.substr(0, 20));
+        DecodeResult r;
+        CHECK(seconds([&] { r = decode_fragment(text); }) < kFewSeconds);
+        CHECK_FALSE(r.ok);
+        CHECK_FALSE(r.error.empty());
+        CHECK(r.warnings.size() <= kMaxWarnings + 1);
+    }
+}
+
+TEST_CASE("hostile JSON: junk, deep nesting and huge numbers are refused with a sentence") {
+    std::vector<std::string> junk = {
+        std::string(2'000'000, '['),
+        std::string(1'000'000, '[') + std::string(1'000'000, ']'),
+        std::string(1'000'000, '{'),
+        "{\"points\":[[1e999,0]],\"labels\":[1]}",
+        "{\"points\":[[NaN,0]],\"labels\":[1]}",
+        "{\"points\":[[1e300,0]],\"labels\":[1]}",
+        "{\"points\":[[1,0]],\"labels\":[0.5]}",
+        "{\"eta\":-1}",
+        "{\"kernel\":{\"degree\":21}}",
+        "{\"trainedVisits\":1e300}",
+        "\xEF\xBB",
+        "",
+    };
+    for (const std::string& text : junk) {
+        CAPTURE(text.substr(0, 40));
+        DecodeResult r;
+        CHECK(seconds([&] { r = state_from_json(text); }) < kFewSeconds);
+        CHECK_FALSE(r.ok);
+        CHECK_FALSE(r.error.empty());
+    }
+}
+
+// [SECTION] Regression inputs from fuzzing
+// (docs/fuzzing.md lists the runs.) The long runs found no crash, leak or broken invariant; the one
+// report was a timeout on a busy machine that does not reproduce. Its input is kept here anyway.
+
+TEST_CASE("hostile regression: fuzz_csv timeout input (not reproducible) parses at once") {
+    // build/fuzz/long/artifacts/unconfirmed/fuzz_csv-timeout-5e1249008a884d1f29c1c2ae3f1d2194791bf827
+    const char bytes[] =
+        "#\x00``2,1\n"
+        "2,1,1\n"
+        "-1,-1,-1\n"
+        "-1,1,1\n"
+        "2,1,-1\n"
+        "-1x,1x2,label\r\n"
+        "\x10;0,0\r\n"
+        "0,1,,1,-0\r\n"
+        "1,0,0\r\n"
+        "1,11,1\r\xf8\xf8\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca"
+        "\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xca\xf8\xf8\xf8";
+    const std::string text(bytes, sizeof bytes - 1);
+    REQUIRE(text.size() == 141);
+    CsvResult r;
+    CHECK(seconds([&] { r = parse_csv(text); }) < 1.0);
+    CHECK_FALSE(r.ok);
+    REQUIRE_FALSE(r.errors.empty());
+    CHECK(r.errors.front().line == 6);  // "-1x" is not a number
+    CHECK(r.data.size() == 4);          // the rows before it
+}
