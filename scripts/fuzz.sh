@@ -26,7 +26,7 @@ fresh=0
 targets=()
 all_targets=(fuzz_csv fuzz_fragment fuzz_state_json)
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds=${2:?--seconds needs a number}; shift 2 ;;
@@ -94,7 +94,7 @@ for t in "${targets[@]}"; do
       continue
     fi
     status=1
-    what=$(grep -m1 -oE "ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer): [a-z-]+|invariant failed: .*|runtime error: .*" "$log.part")
+    what=$(grep -m1 -oE "ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer): [a-z-]+( signal)?|invariant failed: .*|runtime error: .*" "$log.part")
     result="$t: $runs runs, FOUND ${what:-a failure (exit $rc)}; input: ${found:-see $log}"
     break
   done

@@ -128,7 +128,8 @@ Dataset spirals(const GeneratorParams& p, Rng& rng) {
 
 }  // namespace
 
-double snap_to_grid(double value) { return std::round(value / kGridStep) * kGridStep; }
+// "+ 0.0" turns -0 into +0, so a snapped point and its link round trip compare equal bit for bit.
+double snap_to_grid(double value) { return std::round(value / kGridStep) * kGridStep + 0.0; }
 
 bool is_on_grid(double value) { return std::isfinite(value) && snap_to_grid(value) == value; }
 

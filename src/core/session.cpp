@@ -1,6 +1,7 @@
 #include "session.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <utility>
 
@@ -48,12 +49,20 @@ void Session::rebuild_learner(std::uint64_t replay_visits) {
         const TheorySummary& t = theory();
         if (t.applicable && t.origin.separable && !t.origin.w.empty()) learner_.set_reference_separator(t.origin.w);
     }
+    // A replay is bounded by time as well as by count: a hostile link (50 million visits of a kernel
+    // perceptron on 100,000 points) must not freeze the page. Within the budget the replay is exact.
+    const auto started = std::chrono::steady_clock::now();
     std::uint64_t done = 0;
     while (done < replay_visits) {
-        const std::size_t chunk = static_cast<std::size_t>(std::min<std::uint64_t>(replay_visits - done, 1u << 20));
+        const std::size_t chunk = static_cast<std::size_t>(std::min<std::uint64_t>(replay_visits - done, 4096));
         const std::size_t ran = learner_.run_visits(chunk);
         done += ran;
         if (ran < chunk) break;  // capped or no data: nothing more will happen
+        if (std::chrono::steady_clock::now() - started > kReplayTimeBudget) {
+            notice_ = "Training progress was only partly replayed (" + std::to_string(done) + " of " +
+                      std::to_string(replay_visits) + " visits) because it took too long; the rest is not shown.";
+            break;
+        }
     }
     state_.trained_visits = learner_.visits();
     recent_.clear();

@@ -4,6 +4,7 @@
 // state().trained_visits visits on state().data" always holds and a link reproduces the screen.
 // No screen code: the UI draws from the observers below.
 #pragma once
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -78,7 +79,8 @@ public:
     void load_state(const WidgetState& state);
 
     // Limits (kMaxPoints, coordinates) and replay budget of EditPolicy::Continue.
-    static constexpr std::uint64_t kMaxReplayVisits = 5'000'000;
+    static constexpr std::uint64_t kMaxReplayVisits = 50'000'000;  // = the link format's cap
+    static constexpr std::chrono::milliseconds kReplayTimeBudget{3000};
 
 private:
     struct Snapshot { Dataset data; std::string preset; };

@@ -1,12 +1,89 @@
-// Desktop host: SDL owns the window; nothing to adapt.
+// Desktop host: SDL owns the window. The Share buttons map to what a desktop has: the clipboard,
+// files in the current directory, and dropping a file onto the window.
 #include <SDL.h>
 
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "app/app.hpp"
+#include "core/state_codec.hpp"
 #include "platform/host.hpp"
+#include "platform/share.hpp"
 
 namespace pl::platform {
+
+namespace {
+app::App* g_app = nullptr;
+
+bool write_file(const char* path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    return static_cast<bool>(out);
+}
+
+void save(app::App& app, const char* path, const std::string& text) {
+    app.session().set_notice(write_file(path, text) ? std::string("Saved ") + path + " in the current directory."
+                                                    : std::string("Could not write ") + path + " in the current directory.");
+}
+
+void handle_request(app::HostRequest request) {
+    if (!g_app) return;
+    app::App& app = *g_app;
+    switch (request) {
+        case app::HostRequest::CopyLink: {
+            const std::string fragment = "#" + encode_fragment(app.session().state());
+            const bool copied = SDL_SetClipboardText(fragment.c_str()) == 0;
+            app.session().set_notice(copied ? "Link fragment copied. Append it to the widget's web address, or run "
+                                              "perceptron-lab --state '<fragment>' to reopen this screen."
+                                            : std::string("Could not use the clipboard: ") + SDL_GetError());
+            break;
+        }
+        case app::HostRequest::DownloadCsv: save(app, "perceptron-lab.csv", export_csv(app)); break;
+        case app::HostRequest::DownloadJson: save(app, "perceptron-lab.json", export_json(app)); break;
+        case app::HostRequest::SnapshotPng:
+            app.session().set_notice("PNG snapshots are made by the browser version; on the desktop use your "
+                                     "system's screenshot tool.");
+            break;
+        case app::HostRequest::ImportFile:
+            app.session().set_notice("Drop a CSV (x1,x2,label) or JSON state file onto this window, or start with "
+                                     "perceptron-lab --state '<link fragment>'.");
+            break;
+    }
+    app.request_redraw();
+}
+
+// A file dropped onto the window is imported (CSV or JSON). The filter consumes the event, so it is
+// freed here and never reaches the main loop.
+int drop_filter(void*, SDL_Event* event) {
+    if (event->type != SDL_DROPFILE) return 1;
+    if (g_app && event->drop.file) {
+        std::ifstream in(event->drop.file, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        if (in.is_open()) import_text(*g_app, event->drop.file, text.str());
+        else g_app->session().set_notice(std::string("Could not read ") + event->drop.file + ".");
+        g_app->request_redraw();
+    }
+    SDL_free(event->drop.file);
+    return 0;
+}
+}  // namespace
+
 void configure_hints() {}
 void initial_window_size(int&, int&) {}
 void sync_window_size(SDL_Window*) {}
-void attach(app::App&) {}
-void detach() {}
+
+void attach(app::App& app) {
+    g_app = &app;
+    app.on_request = handle_request;
+    SDL_SetEventFilter(drop_filter, nullptr);
+}
+
+void detach() {
+    SDL_SetEventFilter(nullptr, nullptr);
+    g_app = nullptr;
+}
+
 }  // namespace pl::platform

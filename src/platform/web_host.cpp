@@ -12,7 +12,9 @@
 #include "app/load_state.hpp"
 #include "core/state_codec.hpp"
 #include "core/state_json.hpp"
+#include "core/names.hpp"
 #include "platform/host.hpp"
+#include "platform/share.hpp"
 
 namespace {
 pl::app::App* g_app = nullptr;
@@ -38,6 +40,10 @@ EM_JS(int, pl_container_height, (), {
 });
 EM_JS(void, pl_notify_js, (int kind), {
     if (Module['onWidgetEvent']) Module['onWidgetEvent'](kind);
+});
+// The Share buttons: clipboard, downloads, file picker and snapshots are done by web/embed.js.
+EM_JS(void, pl_host_request_js, (int request), {
+    if (Module['onHostRequest']) Module['onHostRequest'](request);
 });
 
 namespace pl::platform {
@@ -68,6 +74,16 @@ void sync_window_size(SDL_Window* window) {
 void attach(app::App& app) {
     g_app = &app;
     app.on_change = [] { pl_notify_js(1); };
+    // Numbers match HOST_REQUEST in web/embed.js.
+    app.on_request = [](app::HostRequest request) {
+        switch (request) {
+            case app::HostRequest::CopyLink: pl_host_request_js(0); break;
+            case app::HostRequest::DownloadCsv: pl_host_request_js(1); break;
+            case app::HostRequest::DownloadJson: pl_host_request_js(2); break;
+            case app::HostRequest::SnapshotPng: pl_host_request_js(3); break;
+            case app::HostRequest::ImportFile: pl_host_request_js(4); break;
+        }
+    };
     pl_notify_js(0);  // ready
 }
 
@@ -98,6 +114,50 @@ EMSCRIPTEN_KEEPALIVE int pl_load(const char* text) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pl_last_error() { return g_last_error.c_str(); }
+
+// [SECTION] share: import/export, notices, embed options
+// A picked or dropped file: CSV points or a JSON state. 1 on success; else pl_last_error() names the
+// line and the problem and the state is unchanged.
+EMSCRIPTEN_KEEPALIVE int pl_import(const char* file_name, const char* text) {
+    if (!g_app) return 0;
+    g_last_error = pl::platform::import_text(*g_app, file_name ? file_name : "", text ? text : "");
+    g_app->request_redraw();
+    return g_last_error.empty() ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* pl_export_csv() { return hand_out(g_app ? pl::platform::export_csv(*g_app) : ""); }
+EMSCRIPTEN_KEEPALIVE const char* pl_export_json() { return hand_out(g_app ? pl::platform::export_json(*g_app) : "null"); }
+
+// The message line of the widget ("" = none): load errors, import results, "Link copied".
+EMSCRIPTEN_KEEPALIVE const char* pl_notice() { return hand_out(g_app ? g_app->session().notice() : ""); }
+EMSCRIPTEN_KEEPALIVE void pl_set_notice(const char* text) {
+    if (!g_app) return;
+    if (text && *text) g_app->session().set_notice(text);
+    else g_app->session().clear_notice();
+    g_app->request_redraw();
+}
+
+// Replaces the points by a named preset (core/names.hpp: "xor", "lecture4", "circles", ...).
+// 1 on success; 0 and pl_last_error() for an unknown name or a read-only widget.
+EMSCRIPTEN_KEEPALIVE int pl_load_preset(const char* name) {
+    if (!g_app) return 0;
+    pl::Preset preset{};
+    if (!name || !pl::parse(name, preset)) {
+        g_last_error = std::string("Unknown preset '") + (name ? name : "") + "': it must be one of " +
+                       pl::names_list<pl::Preset>() + ".";
+        return 0;
+    }
+    pl::Session& s = g_app->session();
+    g_app->run().running = false;
+    g_last_error = s.load_preset(preset, s.generator()) ? "" : s.notice();
+    g_app->request_redraw();
+    return g_last_error.empty() ? 1 : 0;
+}
+
+// Draws a few frames (after a state change made outside the loop, or for a snapshot).
+EMSCRIPTEN_KEEPALIVE void pl_request_redraw() {
+    if (g_app) g_app->request_redraw();
+}
 
 // kind: 0 steps, 1 epochs, 2 until converged, 3 next mistake (count times), 4 reset.
 EMSCRIPTEN_KEEPALIVE double pl_train(int kind, double count) {

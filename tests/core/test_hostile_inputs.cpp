@@ -11,17 +11,20 @@
 //   Theory: one class, a point with both labels, everything at the origin
 //   Kernels at the edges of their parameters
 //   Learning rates: zero, negative, NaN, enormous
-//   Links and JSON: megabytes of junk, deep nesting
+//   Links and JSON: megabytes of junk, deep nesting, a link asking for hours of replay
 //   Regression inputs from fuzzing
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/csv.hpp"
@@ -154,16 +157,19 @@ TEST_CASE("hostile session: replace_data refuses coordinates beyond +-1e6" * doc
 }
 
 TEST_CASE("hostile csv: a 50 MB file finishes in a few seconds: rows stop at the cap") {
-    // ~3 million valid rows; the UI's cap (100,000 points) ends the parse early with a message.
+    // ~3 million valid rows (a 1 MB block repeated); the UI's cap (100,000 points) ends the parse
+    // early with a message.
+    std::string block;
+    char line[64];
+    for (unsigned k = 0; block.size() < 1024u * 1024u; ++k) {
+        const int length = std::snprintf(line, sizeof line, "%u.%03u,-%u.5,%d\n", k % 1000u, k % 997u, k % 613u,
+                                         (k & 1u) ? 1 : -1);
+        block.append(line, static_cast<std::size_t>(length));
+    }
     std::string text;
     text.reserve(51u * 1024u * 1024u);
     text += "x1,x2,label\n";
-    char line[64];
-    for (unsigned k = 0; text.size() < 50u * 1024u * 1024u; ++k) {
-        const int length = std::snprintf(line, sizeof line, "%u.%03u,-%u.5,%d\n", k % 1000u, k % 997u, k % 613u,
-                                         (k & 1u) ? 1 : -1);
-        text.append(line, static_cast<std::size_t>(length));
-    }
+    while (text.size() < 50u * 1024u * 1024u) text += block;
     CsvResult r;
     const double took = seconds([&] { r = parse_csv(text); });
     CHECK(took < kFewSeconds);
@@ -184,13 +190,14 @@ TEST_CASE("hostile csv: 50 MB of comments, or of junk lines, is scanned to the e
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors.front().message == "the file has no data rows");
 
-    // A line of junk every 11 bytes: about 4.8 million errors, only the first few kept.
-    for (std::size_t i = 0; i < text.size(); ++i) text[i] = (i % 11 == 10) ? '\n' : 'x';
+    // A line of junk every 64 bytes: about 820,000 errors, only the first few kept.
+    for (std::size_t i = 0; i < text.size(); ++i) text[i] = (i % 64 == 63) ? '\n' : 'x';
     took = seconds([&] { r = parse_csv(text); });
     CHECK(took < kFewSeconds);
     CHECK_FALSE(r.ok);
     CHECK(r.errors.size() == CsvResult::kMaxReportedErrors);
-    CHECK(r.error_count > 4'000'000);
+    CHECK(r.had_header);  // the first line has no number in it, so it is read as a header
+    CHECK(r.error_count == 50u * 1024u * 1024u / 64u - 1);
     CHECK(contains(r.summary(), "more errors"));
 }
 
@@ -253,7 +260,7 @@ TEST_CASE("hostile session: add_point refuses NaN, infinities and 1e300 with a n
     CHECK(session.state().data.points[0] == first);
     CHECK(contains(session.notice(), "finite number"));
 
-    // A NaN label is not a coordinate: any label value maps to +1 (> 0) or -1.
+    // Labels are never refused: a label > 0 is +1, anything else (here 0) is -1.
     CHECK(session.add_point({0.5, 0.5}, 0));
     CHECK(session.state().data.labels.back() == -1);
 }
@@ -323,14 +330,7 @@ TEST_CASE("hostile session: 100,000 points are accepted, the next click is refus
     CHECK(session.learner().epochs_completed() == 3);
     CHECK(session.state().trained_visits == 3 * kMaxPoints);
     check_finite_learner(session.learner());
-
-    // A CSV one row longer than the cap is refused with the limit named.
-    std::string csv;
-    csv.reserve(12 * (kMaxPoints + 1));
-    for (std::size_t i = 0; i <= kMaxPoints; ++i) csv += (i % 2 ? "0.5,0.25,1\n" : "-0.5,2,-1\n");
-    const CsvResult r = parse_csv(csv);
-    CHECK_FALSE(r.ok);
-    CHECK(contains(r.summary(), "the limit is 100000"));
+    // (A CSV one row longer than the cap: see the 50 MB test above.)
 }
 
 // [SECTION] Theory: one class, a point with both labels, everything at the origin
@@ -619,6 +619,44 @@ TEST_CASE("hostile links: 2 MB of junk is refused quickly with a sentence") {
         CHECK_FALSE(r.error.empty());
         CHECK(r.warnings.size() <= kMaxWarnings + 1);
     }
+}
+
+// BUG (src/core/session.cpp, Session::Session / load_state -> rebuild_learner): a link may ask for up to
+// kMaxReplayVisits = 5,000,000 replayed visits, and each kernel-perceptron mistake updates the cached
+// scores of all N points (O(N) kernel evaluations). 100,000 random points with alg=kernel&visits=5000000
+// make a 544 KB link (within kMaxLinkLength) whose replay measured 19 s for the first 2,000 visits
+// (Debug), i.e. about 13 hours for the whole replay: opening the link freezes the widget. Suggested fix:
+// bound the replay by work (visits x N for the kernel learner) rather than by visits, and say so in a
+// notice; or refuse such links/JSON in validate_state with a sentence.
+// This test uses 20,000 points and 1,000,000 visits; a watchdog ends the process after 60 s so that
+// running it with --no-skip cannot hang.
+TEST_CASE("hostile links: a shared link cannot make the kernel replay take minutes" * doctest::skip()) {
+    Rng rng(5);
+    WidgetState state = Session::default_state();
+    state.data = Dataset{};
+    state.data.dim = 2;
+    for (int i = 0; i < 20000; ++i)
+        state.data.add({snap_to_grid(rng.uniform(-3.0, 3.0)), snap_to_grid(rng.uniform(-3.0, 3.0))},
+                       rng.uniform(0.0, 1.0) < 0.5 ? 1 : -1);
+    state.config.algorithm = Algorithm::Kernel;
+    state.trained_visits = 1'000'000;
+    const DecodeResult link = decode_fragment(encode_fragment(state));
+    if (!link.ok) {  // refusing such a link with a sentence is one acceptable fix
+        CHECK_FALSE(link.error.empty());
+        return;
+    }
+    static std::atomic<bool> done{false};
+    std::thread([] {
+        std::this_thread::sleep_for(std::chrono::seconds(60));
+        if (!done) {
+            std::fprintf(stderr, "hostile links: kernel replay still running after 60 s: FAILED\n");
+            std::_Exit(1);
+        }
+    }).detach();
+    double took = 0;
+    took = seconds([&] { Session session(link.state); });
+    done = true;
+    CHECK(took < kFewSeconds);
 }
 
 TEST_CASE("hostile JSON: junk, deep nesting and huge numbers are refused with a sentence") {

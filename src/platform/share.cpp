@@ -1,0 +1,66 @@
+#include "platform/share.hpp"
+
+#include <cctype>
+
+#include "app/app.hpp"
+#include "app/load_state.hpp"
+#include "core/csv.hpp"
+#include "core/state_codec.hpp"
+#include "core/state_json.hpp"
+
+namespace pl::platform {
+
+namespace {
+bool ends_with_json(std::string_view name) {
+    if (name.size() < 5) return false;
+    std::string tail(name.substr(name.size() - 5));
+    for (char& c : tail) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return tail == ".json";
+}
+
+bool starts_with_brace(std::string_view text) {
+    for (char c : text) {
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+        return c == '{';
+    }
+    return false;
+}
+
+// "xor.csv" (a file name may be a whole path natively): the last path component, made a safe preset name.
+std::string display_name(std::string_view file_name) {
+    const std::size_t slash = file_name.find_last_of("/\\");
+    if (slash != std::string_view::npos) file_name.remove_prefix(slash + 1);
+    if (file_name.empty()) file_name = "imported data";
+    return state_table::sanitized_preset(file_name);
+}
+}  // namespace
+
+std::string import_text(app::App& app, std::string_view file_name, std::string_view text) {
+    Session& session = app.session();
+    const std::string name = display_name(file_name);
+    if (session.state().readonly) {
+        const std::string message = "This widget is read-only: importing " + name + " is disabled.";
+        session.set_notice(message);
+        return message;
+    }
+    if (ends_with_json(file_name) || starts_with_brace(text)) return app::load_into(app, text);
+
+    const CsvResult csv = parse_csv(text, kMaxPoints);
+    if (!csv.ok) {
+        std::string message = name + " was not loaded: " + csv.summary();
+        if (message.back() != '.') message += '.';
+        message += " The current points were kept.";
+        session.set_notice(message);
+        return message;
+    }
+    app.run().running = false;
+    if (!session.replace_data(csv.data, name)) return session.notice();  // limits: the session says why
+    session.set_notice("Loaded " + name + ": " + csv.summary() + ".");
+    return {};
+}
+
+std::string export_csv(const app::App& app) { return write_csv(app.session().state().data); }
+
+std::string export_json(const app::App& app) { return state_to_json(app.session().state()); }
+
+}  // namespace pl::platform

@@ -1,0 +1,20 @@
+// What the Share section asks of a host, done the same way on the web and on the desktop: importing a
+// file (CSV points or a JSON state) and producing the export texts. The hosts only move bytes
+// (file picker, drag-and-drop, downloads, clipboard); the rules live here.
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace pl::app { class App; }
+
+namespace pl::platform {
+
+// Loads a dropped or picked file into the widget. A name ending in ".json" or a text starting with '{'
+// is a full state (load_into); anything else is CSV (x1,x2,...,label). Returns "" on success; otherwise
+// the message (naming the line and the problem for CSV), which is also shown, and the state is untouched.
+std::string import_text(app::App& app, std::string_view file_name, std::string_view text);
+
+std::string export_csv(const app::App& app);   // the points, as write_csv
+std::string export_json(const app::App& app);  // the whole state, as state_to_json (load() reads it back)
+
+}  // namespace pl::platform

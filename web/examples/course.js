@@ -1,0 +1,21 @@
+// The two buttons of section 3 switch one widget between the lift and the RBF kernel through the JS
+// handle (README "The JS handle"). An external file, so the page runs under a strict
+// Content-Security-Policy (no inline scripts).
+const widget = document.getElementById('xor-solved');
+const buttons = document.querySelectorAll('.course-switch button');
+
+function solve(how, lab) {
+  const state = JSON.parse(lab.exportJson());
+  const next = how === 'kernel'
+    ? { ...state, algorithm: 'kernel', lift: 'none', kernel: { ...state.kernel, type: 'rbf' }, panels: { ...state.panels, liftView: false } }
+    : { ...state, algorithm: 'perceptron', lift: 'product', panels: { ...state.panels, liftView: true } };
+  lab.load(next);
+  lab.train({ untilConverged: true });
+  for (const b of buttons) b.setAttribute('aria-pressed', String(b.dataset.solve === how));
+}
+
+for (const button of buttons) {
+  button.addEventListener('click', () => {
+    if (widget.perceptronLab) solve(button.dataset.solve, widget.perceptronLab);
+  });
+}
