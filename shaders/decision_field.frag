@@ -82,6 +82,25 @@ vec4 record(int index) {
 }
 
 float field_at(vec2 x) {
+    if (u_kind == 1 && u_lift == 0) {
+        // Fast path (no feature map, the common case): plain 2-D vectors, one texel fetch per support
+        // vector, no arrays.
+        vec2 p = u_input_dim == 1 ? vec2(x.x, 0.0) : x;
+        float f = u_b;
+        for (int i = 0; i < 65536; ++i) {
+            if (i >= u_record_count) break;
+            vec4 r = record(i);
+            vec2 d = r.xy - p;
+            float k;
+            if (u_kernel == 3) k = exp(-u_kernel_params.w * dot(d, d));
+            else if (u_kernel == 2) k = exp(-dot(d, d) / (2.0 * u_kernel_params.z * u_kernel_params.z));
+            else if (u_kernel == 0) k = dot(r.xy, p);
+            else if (u_kernel == 1) k = signed_power(dot(r.xy, p) + u_kernel_params.y, u_kernel_params.x);
+            else k = tanh(u_kernel_extra.x * dot(r.xy, p) + u_kernel_extra.y);
+            f += r.z * k;
+        }
+        return f;
+    }
     float phi[kMaxLifted];
     int n = lift(x, phi);
     if (u_kind == 0) {

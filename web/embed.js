@@ -330,6 +330,14 @@ export async function mountPerceptron(element, options = {}) {
       }
       throw new Error("train: give one of steps, epochs, untilConverged, nextMistake, reset");
     },
+    /** Change training settings as the Training panel does, e.g. configure({algorithm: 'kernel', kernel: {type: 'rbf'}}). */
+    configure(settings) {
+      const next = { ...handle.state(), ...settings };
+      if (settings.kernel) next.kernel = { ...handle.state().kernel, ...settings.kernel };
+      const ok = withString(JSON.stringify(next), (ptr) => call('pl_configure', ptr)) === 1;
+      if (!ok) throw new Error(`configure: ${module.UTF8ToString(call('pl_last_error'))}`);
+      return handle.state();
+    },
     /** Start or stop the Run loop (as the Run/Pause button). */
     run(on = true) { call('pl_set_running', on ? 1 : 0); },
     /** A link that reproduces the current state exactly. */

@@ -43,6 +43,17 @@ bool kernel_controls(KernelParams& k) {
 }
 }  // namespace
 
+void apply_training_settings(Session& s, const TrainConfig& config) {
+    const bool lift_changed = config.lift != s.state().config.lift;
+    s.set_config(config);
+    // A 3-D lift is best seen in 3-D: open the lift view when one is chosen.
+    if (lift_changed && (config.lift == LiftKind::Product || config.lift == LiftKind::Radial) && !s.state().panels.lift_view) {
+        PanelState p = s.state().panels;
+        p.lift_view = true;
+        s.set_panels(p);
+    }
+}
+
 void draw_training_section(PanelContext& c) {
     Session& s = c.session;
     TrainConfig config = s.state().config;
@@ -88,14 +99,7 @@ void draw_training_section(PanelContext& c) {
     ImGui::PopItemWidth();
     if (changed) {
         c.run.running = false;
-        const bool lift_changed = config.lift != s.state().config.lift;
-        s.set_config(config);
-        // A 3-D lift is best seen in 3-D: open the lift view when one is chosen.
-        if (lift_changed && (config.lift == LiftKind::Product || config.lift == LiftKind::Radial) && !s.state().panels.lift_view) {
-            PanelState p = s.state().panels;
-            p.lift_view = true;
-            s.set_panels(p);
-        }
+        apply_training_settings(s, config);
     }
 
     // Verbs, each with its keyboard shortcut.

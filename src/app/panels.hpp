@@ -23,6 +23,8 @@ void draw_header(PanelContext& context);         // title, collapse button
 void draw_notice(PanelContext& context);         // the last message for the user, dismissible
 void draw_data_section(PanelContext& context);   // presets, generators, class toggle, edits, online mode
 void draw_training_section(PanelContext& context);
+// What the Training section does with new settings (also used by the JS handle's configure()).
+void apply_training_settings(Session& session, const TrainConfig& config);
 void draw_show_section(PanelContext& context);   // overlays and theme
 void draw_share_section(PanelContext& context);  // copy link, import/export, PNG snapshot
 void draw_kernel_section(PanelContext& context); // alphas of the kernel perceptron (sortable)

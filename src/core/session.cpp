@@ -33,6 +33,10 @@ WidgetState Session::default_state() {
 }
 
 Session::Session(WidgetState initial) : state_(std::move(initial)), learner_(state_.data, state_.config) {
+    if (state_.online_mode) {  // see load_state
+        state_.config.order = Order::Sequential;
+        state_.trained_visits = state_.data.size();
+    }
     rebuild_learner(std::min<std::uint64_t>(state_.trained_visits, kMaxReplayVisits));
 }
 
@@ -366,6 +370,12 @@ void Session::load_state(const WidgetState& state) {
     state_ = state;
     theory_.reset();
     ++data_revision_;
+    // Online mode means "every point was seen once, in order"; a loaded state that says otherwise is
+    // brought back to that invariant (the next click must be the next sequential visit).
+    if (state_.online_mode) {
+        state_.config.order = Order::Sequential;
+        state_.trained_visits = state_.data.size();
+    }
     rebuild_learner(std::min<std::uint64_t>(state_.trained_visits, kMaxReplayVisits));
     touch();
 }

@@ -10,6 +10,7 @@
 
 #include "app/app.hpp"
 #include "app/load_state.hpp"
+#include "app/panels.hpp"
 #include "core/state_codec.hpp"
 #include "core/state_json.hpp"
 #include "core/names.hpp"
@@ -176,6 +177,21 @@ EMSCRIPTEN_KEEPALIVE double pl_train(int kind, double count) {
     }
     g_app->request_redraw();
     return static_cast<double>(s.learner().visits() - std::min(before, s.learner().visits()));
+}
+
+// Applies the training settings of a full-state JSON (the JS handle's configure() merges the new
+// settings into state() first), exactly as the Training section does. Returns 1 on success.
+EMSCRIPTEN_KEEPALIVE int pl_configure(const char* json) {
+    if (!g_app || !json) return 0;
+    const pl::DecodeResult decoded = pl::state_from_json(json);
+    if (!decoded.ok) {
+        g_last_error = decoded.error;
+        return 0;
+    }
+    g_app->run().running = false;
+    pl::app::apply_training_settings(g_app->session(), decoded.state.config);
+    g_app->request_redraw();
+    return 1;
 }
 
 EMSCRIPTEN_KEEPALIVE void pl_set_running(int running) {

@@ -271,7 +271,8 @@ test('postMessage on a page: same origin by default, other origins refused, one 
     const got = [];
     window.addEventListener('message', (e) => { if (e.data?.type === 'perceptron-lab:state') got.push(e.data); });
     window.postMessage({ type: 'perceptron-lab:get-state', widget: 'xor-fails', id: 1 }, '*');
-    setTimeout(() => resolve(got), 500);
+    const poll = () => (got.length ? setTimeout(() => resolve(got), 300) : setTimeout(poll, 20));
+    poll();
   }));
   assert.equal(replies.length, 1, 'only the addressed widget answers');
   assert.equal(replies[0].widget, 'xor-fails');
