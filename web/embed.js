@@ -338,6 +338,14 @@ export async function mountPerceptron(element, options = {}) {
       if (!ok) throw new Error(`configure: ${module.UTF8ToString(call('pl_last_error'))}`);
       return handle.state();
     },
+    /** Load a generated data set from the core's seeded generators, e.g. generate('circles', {n: 300}). */
+    generate(preset, { n = 200, noise = 0.1, seed = 1 } = {}) {
+      const ok = withString(String(preset), (ptr) => call('pl_generate', ptr, n, noise, seed)) === 1;
+      if (!ok) throw new Error(`generate: unknown preset '${preset}'`);
+      return handle.state();
+    },
+    /** Benchmark: GPU field vs CPU evaluator with n RBF support vectors at 800x600 ({gpu, cpu} in ms). */
+    benchField(n) { return JSON.parse(module.UTF8ToString(call('pl_bench_field', n))); },
     /** Start or stop the Run loop (as the Run/Pause button). */
     run(on = true) { call('pl_set_running', on ? 1 : 0); },
     /** A link that reproduces the current state exactly. */

@@ -58,6 +58,7 @@ public:
     std::function<void(HostRequest)> on_request;  // set by the host; absent: the Share buttons hide
     // GPU vs CPU sign agreement of the current decision field over the canvas (tests, benchmarks).
     FieldAgreement field_agreement();
+    FieldRenderer& field_renderer_for_bench() { return canvas_.field_renderer(); }
 
 private:
     void draw_controls_panel(bool include_theory);

@@ -106,12 +106,13 @@ void draw_data_section(PanelContext& c) {
     const std::size_t positives = count_label(st.data, +1);
     ImGui::Text("N = %zu  (%zu of +1, %zu of \xE2\x88\x92" "1)", st.data.size(), positives, st.data.size() - positives);
 
-    ImGui::TextUnformatted("After an edit:");
+    ImGui::TextUnformatted("Edits:");
+    ImGui::SameLine();
     int policy = st.edit_policy == EditPolicy::Reset ? 0 : 1;
-    if (ImGui::RadioButton("restart training", policy == 0)) s.set_edit_policy(EditPolicy::Reset);
+    if (ImGui::RadioButton("restart", policy == 0)) s.set_edit_policy(EditPolicy::Reset);
     item_tooltip("Any change to the points starts training again from the initial weights.");
     ImGui::SameLine();
-    if (ImGui::RadioButton("keep progress", policy == 1)) s.set_edit_policy(EditPolicy::Continue);
+    if (ImGui::RadioButton("keep going", policy == 1)) s.set_edit_policy(EditPolicy::Continue);
     item_tooltip("Any change to the points re-runs the same number of visits on the edited data, "
                  "so the model stays as far along as before.");
 

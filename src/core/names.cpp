@@ -27,27 +27,27 @@ constexpr std::array<NameRow<Algorithm>, 6> kAlgorithms{{
 }};
 
 constexpr std::array<NameRow<BiasMode>, 3> kBiasModes{{
-    {BiasMode::Absorbed, "absorbed", "Bias absorbed as a constant feature", ""},
-    {BiasMode::Explicit, "explicit", "Explicit bias (b += y)", ""},
-    {BiasMode::None, "none", "No bias (through the origin)", "origin"},
+    {BiasMode::Absorbed, "absorbed", "absorbed: [x, 1]", ""},
+    {BiasMode::Explicit, "explicit", "explicit: b += ηy", ""},
+    {BiasMode::None, "none", "none: through 0", "origin"},
 }};
 
 constexpr std::array<NameRow<Order>, 2> kOrders{{
-    {Order::Sequential, "sequential", "In order", "cyclic"},
-    {Order::Random, "random", "Random order each epoch", "shuffle"},
+    {Order::Sequential, "sequential", "in order", "cyclic"},
+    {Order::Random, "random", "shuffled each epoch", "shuffle"},
 }};
 
 constexpr std::array<NameRow<Init>, 2> kInits{{
-    {Init::Zero, "zero", "Start from w = 0", "zeros"},
-    {Init::Random, "random", "Random start", ""},
+    {Init::Zero, "zero", "w = 0", "zeros"},
+    {Init::Random, "random", "random w (seeded)", ""},
 }};
 
 constexpr std::array<NameRow<LiftKind>, 5> kLifts{{
-    {LiftKind::None, "none", "No lift", "identity"},
-    {LiftKind::Product, "xy", "Add x1*x2", "product"},
-    {LiftKind::Radial, "radial", "Add x1^2 + x2^2", "r2"},
-    {LiftKind::Poly2, "poly2", "All degree-2 monomials", "quadratic"},
-    {LiftKind::Constant, "constant", "Add a constant 1", "const"},
+    {LiftKind::None, "none", "none: φ(x) = x", "identity"},
+    {LiftKind::Product, "xy", "+ x₁x₂", "product"},
+    {LiftKind::Radial, "radial", "+ x₁² + x₂²", "r2"},
+    {LiftKind::Poly2, "poly2", "degree 2 (6-D)", "quadratic"},
+    {LiftKind::Constant, "constant", "+ constant 1", "const"},
 }};
 
 constexpr std::array<NameRow<KernelType>, 5> kKernels{{

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/app.hpp"
+#include "app/field_models.hpp"
 #include "app/load_state.hpp"
 #include "app/panels.hpp"
 #include "core/state_codec.hpp"
@@ -237,5 +238,48 @@ EMSCRIPTEN_KEEPALIVE double pl_field_agreement() {
     return a.pixels ? a.fraction : -1.0;
 }
 EMSCRIPTEN_KEEPALIVE double pl_field_not_tiny() { return g_not_tiny; }
+
+}  // extern "C"
+
+// [SECTION] exports for benchmarks and generated data (README "The JS handle": generate, benchField)
+extern "C" {
+
+// Loads a generated preset (the core's seeded generators) as the Data panel does. Returns 1 if known.
+EMSCRIPTEN_KEEPALIVE int pl_generate(const char* preset_name, int n, double noise, double seed) {
+    pl::Preset preset;
+    if (!g_app || !preset_name || !pl::parse(preset_name, preset)) return 0;
+    pl::GeneratorParams params = g_app->session().generator();
+    params.n = n;
+    params.noise = noise;
+    params.seed = static_cast<std::uint64_t>(std::fmax(0.0, seed));
+    g_app->run().running = false;
+    g_app->session().load_preset(preset, params);
+    g_app->request_redraw();
+    return 1;
+}
+
+// GPU field time with n random RBF support vectors at 800x600 against the CPU evaluator on the same
+// field (CPU measured on every 20th row and scaled to the whole frame). JSON {"gpu": ms, "cpu": ms}.
+EMSCRIPTEN_KEEPALIVE const char* pl_bench_field(int n) {
+    if (!g_app) return hand_out("null");
+    const pl::DecisionField field = pl::app::random_kernel_field(static_cast<std::size_t>(std::max(1, n)), 42);
+    pl::app::FieldView view;
+    view.width = 800;
+    view.height = 600;
+    view.units_per_pixel = 8.0 / 600.0;
+    pl::app::FieldStyle style{{0.84f, 0.37f, 0.f}, {0.f, 0.45f, 0.7f}, {1, 1, 1}, {0, 0, 0}, 1.0f, false};
+    const double gpu = g_app->field_renderer_for_bench().time_render(field, view, style, n >= 1000 ? 2 : 5);
+    const double start = emscripten_get_now();
+    double sink = 0;
+    int rows = 0;
+    for (int y = 0; y < view.height; y += 20, ++rows)
+        for (int x = 0; x < view.width; ++x)
+            sink += field.eval({(x + 0.5 - 400) * view.units_per_pixel, (y + 0.5 - 300) * view.units_per_pixel});
+    const double cpu = (emscripten_get_now() - start) * view.height / rows;
+    char text[96];
+    std::snprintf(text, sizeof text, "{\"gpu\":%.3f,\"cpu\":%.3f,\"check\":%.3g}", gpu, cpu, sink);
+    g_app->request_redraw();
+    return hand_out(text);
+}
 
 }  // extern "C"

@@ -486,8 +486,9 @@ TEST_CASE("hostile kernels: parameters at their edges give finite values") {
 // BUG (src/core/kernel.cpp kernel_eval + src/core/decision_field.cpp DecisionField::eval): with a lift
 // the polynomial kernel of degree 20 overflows to +inf inside the view, and two support points of
 // opposite labels then give coef_1 * inf + coef_2 * inf = inf - inf = NaN. Reachable from a link:
-//   alg=kernel&kernel=polynomial&degree=20&lift=product on four XOR points at (+-100, +-100);
-// it converges (no divergence is detected, the training kernel values are finite), and then
+//   #d=AgQJgMAMgMAM__8YAICAGf__GP__GAA&alg=kernel&lift=xy&kernel=poly&degree=20&visits=8&preset=custom&v=1
+// (four XOR points at (+-100, +-100)): it converges (no divergence is detected, the training kernel
+// values are finite), and then
 // field().eval({1e6, 1e6}) (and learner.score) is NaN; with points at +-1000 already at {1e5, 1e5}.
 // The shader paints such pixels with whatever NaN/inf give on the GPU. Suggested fix: clamp
 // kernel_eval's polynomial to +-DBL_MAX (or a large finite bound) and/or make DecisionField::eval
@@ -621,25 +622,25 @@ TEST_CASE("hostile links: 2 MB of junk is refused quickly with a sentence") {
     }
 }
 
-// BUG (src/core/session.cpp, Session::Session / load_state -> rebuild_learner): a link may ask for up to
-// kMaxReplayVisits = 5,000,000 replayed visits, and each kernel-perceptron mistake updates the cached
-// scores of all N points (O(N) kernel evaluations). 100,000 random points with alg=kernel&visits=5000000
-// make a 544 KB link (within kMaxLinkLength) whose replay measured 19 s for the first 2,000 visits
-// (Debug), i.e. about 13 hours for the whole replay: opening the link freezes the widget. Suggested fix:
-// bound the replay by work (visits x N for the kernel learner) rather than by visits, and say so in a
-// notice; or refuse such links/JSON in validate_state with a sentence.
-// This test uses 20,000 points and 1,000,000 visits; a watchdog ends the process after 60 s so that
-// running it with --no-skip cannot hang.
+// BUG (src/core/session.cpp, Session::rebuild_learner): a link may ask for up to 5,000,000 replayed
+// visits, and each kernel-perceptron mistake updates the cached scores of all N points (O(N) kernel
+// evaluations). 100,000 random points with alg=kernel&visits=5000000 make a 544 KB link (within
+// kMaxLinkLength). The replay is now bounded by time (kReplayTimeBudget = 3 s), but the clock is only
+// read between chunks of 4096 visits, and with N = 100,000 one chunk alone takes about 40 s (Debug;
+// ~2,000 visits took 19 s): opening the link still freezes the widget. Suggested fix: make the chunk
+// shrink with the work per visit (e.g. chunk = clamp(4'000'000 / N, 1, 4096) for the kernel learner)
+// or read the clock every few visits.
+// A watchdog ends the process after 90 s so that running this with --no-skip cannot hang.
 TEST_CASE("hostile links: a shared link cannot make the kernel replay take minutes" * doctest::skip()) {
     Rng rng(5);
     WidgetState state = Session::default_state();
     state.data = Dataset{};
     state.data.dim = 2;
-    for (int i = 0; i < 20000; ++i)
+    for (std::size_t i = 0; i < kMaxPoints; ++i)
         state.data.add({snap_to_grid(rng.uniform(-3.0, 3.0)), snap_to_grid(rng.uniform(-3.0, 3.0))},
                        rng.uniform(0.0, 1.0) < 0.5 ? 1 : -1);
     state.config.algorithm = Algorithm::Kernel;
-    state.trained_visits = 1'000'000;
+    state.trained_visits = Session::kMaxReplayVisits;
     const DecodeResult link = decode_fragment(encode_fragment(state));
     if (!link.ok) {  // refusing such a link with a sentence is one acceptable fix
         CHECK_FALSE(link.error.empty());
@@ -647,16 +648,23 @@ TEST_CASE("hostile links: a shared link cannot make the kernel replay take minut
     }
     static std::atomic<bool> done{false};
     std::thread([] {
-        std::this_thread::sleep_for(std::chrono::seconds(60));
+        std::this_thread::sleep_for(std::chrono::seconds(90));
         if (!done) {
-            std::fprintf(stderr, "hostile links: kernel replay still running after 60 s: FAILED\n");
+            std::fprintf(stderr, "hostile links: kernel replay still running after 90 s: FAILED\n");
             std::_Exit(1);
         }
     }).detach();
-    double took = 0;
-    took = seconds([&] { Session session(link.state); });
+    std::string notice;
+    std::uint64_t replayed = 0;
+    const double took = seconds([&] {
+        Session session(link.state);
+        notice = session.notice();
+        replayed = session.state().trained_visits;
+    });
     done = true;
     CHECK(took < kFewSeconds);
+    CHECK(replayed < Session::kMaxReplayVisits);
+    CHECK(contains(notice, "partly replayed"));
 }
 
 TEST_CASE("hostile JSON: junk, deep nesting and huge numbers are refused with a sentence") {

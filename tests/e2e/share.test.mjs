@@ -14,13 +14,16 @@ const state = (page) => lab(page, () => window.perceptronLab.state());
 
 async function clickData(page, x, y, button = 'left') {
   const p = await lab(page, ([px, py]) => window.perceptronLab.toPage(px, py), [x, y]);
-  await page.mouse.click(p.x, p.y, { button });
+  await page.mouse.click(p.x, p.y, { button, delay: 60 });  // down and up in different frames
   await settle(page);
 }
 
+// Down and up in different frames: ImGui 1.86 misses a key pressed and released within one frame.
 async function pressOnCanvas(page, key) {
   await lab(page, () => window.perceptronLab.canvas.focus());
-  await page.keyboard.press(key);
+  await page.keyboard.down(key);
+  await page.waitForTimeout(60);
+  await page.keyboard.up(key);
   await settle(page);
 }
 
@@ -35,7 +38,7 @@ test('a link made after real edits and training reopens the identical state; rel
   const historyLength = await lab(page, () => history.length);
   const before = await state(page);
   assert.equal(before.points.length, 6);
-  assert.ok(before.visits >= 3, 'the S presses trained');
+  assert.equal(before.visits, 3, 'each S press trained one visit');
   const link = await lab(page, () => window.perceptronLab.link());
   assert.ok(link.startsWith(`${server.url}/#`), link);
 

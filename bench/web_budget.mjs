@@ -1,0 +1,96 @@
+// Load-time and frame-time budgets of the web widget, measured in headless Chromium on 127.0.0.1.
+// Prints numbers; asserts nothing. Usage: node bench/web_budget.mjs  (after ./scripts/build.sh web)
+//   load:  gzip size of everything the page fetches; navigation -> first rendered frame (median of 5)
+//   frame: median / p95 frame interval while Run trains 1,000 points (primal) and an RBF kernel
+//          perceptron with ~1,000 support vectors, at 800x600
+//   idle:  main-thread busy time of the page over 10 s with nothing happening
+//   field: GPU field time with 10..5,000 support vectors vs the CPU evaluator (SwiftShader)
+import zlib from 'node:zlib';
+import { startServer, launchBrowser } from '../tests/e2e/harness.mjs';
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * p))]; };
+
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  // [load]
+  const firstFrames = [];
+  let bytes = null;
+  for (let run = 0; run < 5; run++) {
+    const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    const page = await context.newPage();
+    const sizes = new Map();
+    page.on('response', async (res) => {
+      try { const body = await res.body(); sizes.set(res.url(), { raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length }); } catch { /* redirects */ }
+    });
+    const start = Date.now();
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.framesDrawn() >= 1, null, { timeout: 60000, polling: 5 });
+    firstFrames.push(Date.now() - start);
+    await page.waitForTimeout(300);
+    if (!bytes) bytes = sizes;
+    await context.close();
+  }
+  let raw = 0, gz = 0;
+  console.log('file                              raw KB   gzip KB');
+  for (const [url, s] of bytes) {
+    raw += s.raw; gz += s.gzip;
+    console.log(`${new URL(url).pathname.padEnd(32)} ${(s.raw / 1024).toFixed(1).padStart(8)} ${(s.gzip / 1024).toFixed(1).padStart(9)}`);
+  }
+  console.log(`${'total'.padEnd(32)} ${(raw / 1024).toFixed(1).padStart(8)} ${(gz / 1024).toFixed(1).padStart(9)}`);
+  console.log(`navigation -> first frame: median ${median(firstFrames)} ms of 5 (${firstFrames.join(', ')})`);
+
+  // [frame] + [idle]
+  const context = await browser.newContext({ viewport: { width: 1100, height: 600 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.framesDrawn() >= 2);
+  const frames = async (seconds) => page.evaluate((s) => new Promise((resolve) => {
+    const deltas = []; let last = performance.now(); const end = last + s * 1000;
+    const tick = (t) => { deltas.push(t - last); last = t; if (t < end) requestAnimationFrame(tick); else resolve(deltas.slice(2)); };
+    requestAnimationFrame(tick);
+  }), seconds);
+  const scenario = async (label, link, settings) => {
+    await page.evaluate(([l, s]) => { window.perceptronLab.load(l); if (s) window.perceptronLab.configure(s); }, [link, settings]);
+    const st = await page.evaluate(() => window.perceptronLab.state());
+    await page.evaluate(() => window.perceptronLab.run(true));
+    const d = await frames(5);
+    await page.evaluate(() => window.perceptronLab.run(false));
+    const after = await page.evaluate(() => window.perceptronLab.state());
+    const sv = after.alphas ? after.alphas.filter((a) => a > 0).length : 0;
+    console.log(`${label}: ${st.points.length} points, ${sv ? sv + ' support vectors, ' : ''}visits ${st.visits} -> ${after.visits}; ` +
+      `frame median ${median(d).toFixed(1)} ms, p95 ${pct(d, 0.95).toFixed(1)} ms (${d.length} frames)`);
+  };
+  // Generated data sets come from the core's seeded generators (handle.generate).
+  const linkFor = async (preset, n, noise) => page.evaluate(([p, nn, no]) => window.perceptronLab.generate(p, { n: nn, noise: no }), [preset, n, noise]);
+  await linkFor('overlap', 1000, 0.6);
+  await scenario('primal perceptron, Run at max speed', (await page.evaluate(() => window.perceptronLab.link())), { algorithm: 'perceptron', maxEpochs: 100000 });
+  await linkFor('overlap', 1000, 0.8);
+  await scenario('kernel perceptron RBF, Run at max speed', (await page.evaluate(() => window.perceptronLab.link())), { algorithm: 'kernel', kernel: { type: 'rbf', gamma: 2 }, maxEpochs: 100000 });
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metric = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  await page.waitForTimeout(1000);
+  const a = await metric();
+  const framesA = await page.evaluate(() => window.perceptronLab.framesDrawn());
+  await page.waitForTimeout(10000);
+  const b = await metric();
+  const framesB = await page.evaluate(() => window.perceptronLab.framesDrawn());
+  console.log(`idle 10 s: main thread busy ${((b.TaskDuration - a.TaskDuration) * 1000).toFixed(0)} ms ` +
+    `(${(100 * (b.TaskDuration - a.TaskDuration) / 10).toFixed(2)} % of one core), script ${((b.ScriptDuration - a.ScriptDuration) * 1000).toFixed(0)} ms, frames drawn ${framesB - framesA}`);
+
+  // [field]
+  if (await page.evaluate(() => typeof window.perceptronLab.benchField === 'function')) {
+    console.log('support vectors | GPU shader ms/frame | CPU evaluator ms/frame | CPU/GPU   (800x600, SwiftShader)');
+    for (const n of [10, 100, 1000, 5000]) {
+      const r = await page.evaluate((k) => window.perceptronLab.benchField(k), n);
+      console.log(`${String(n).padStart(15)} | ${r.gpu.toFixed(2).padStart(19)} | ${r.cpu.toFixed(1).padStart(22)} | ${(r.cpu / r.gpu).toFixed(1).padStart(7)}`);
+    }
+  }
+  await context.close();
+} finally {
+  await browser.close();
+  await server.close();
+}
