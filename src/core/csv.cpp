@@ -26,7 +26,7 @@ std::string quoted(std::string_view s) {
     return out + "'";
 }
 
-enum class NumberKind { Ok, Empty, NotANumber, NotFinite, OutOfRange };
+enum class NumberKind { Ok, Empty, NotANumber, NotFinite, OutOfRange, TooLarge };
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -83,6 +83,7 @@ NumberKind read_number(std::string_view field, double& out) {
     }
     out = std::strtod(text, nullptr);
     if (!std::isfinite(out)) return NumberKind::OutOfRange;  // overflow gives HUGE_VAL
+    if (std::fabs(out) > kMaxAbsCoordinate) return NumberKind::TooLarge;
     return NumberKind::Ok;
 }
 
@@ -108,7 +109,7 @@ bool looks_like_header(std::string_view line) {
     for_each_field(line, [&](std::string_view field) {
         double ignored = 0;
         const NumberKind kind = read_number(field, ignored);
-        if (kind == NumberKind::Ok || kind == NumberKind::NotFinite || kind == NumberKind::OutOfRange)
+        if (kind == NumberKind::Ok || kind == NumberKind::NotFinite || kind == NumberKind::OutOfRange || kind == NumberKind::TooLarge)
             any_number = true;
     });
     return !any_number;
@@ -133,6 +134,11 @@ public:
         if (columns_ == 0) {
             if (columns < 2) {
                 error(line_no, "a row needs at least one coordinate and a label, found 1 column");
+                return true;
+            }
+            if (columns - 1 > static_cast<std::size_t>(kMaxDimension)) {
+                error(line_no, "this row has " + std::to_string(columns - 1) + " coordinates; the widget handles 1 to " +
+                                   std::to_string(kMaxDimension));
                 return true;
             }
             if (result_.had_header && header_columns_ != columns) {
@@ -197,6 +203,7 @@ private:
             case NumberKind::NotANumber: return quoted(field) + " is not a number";
             case NumberKind::NotFinite: return quoted(field) + " is not a finite number";
             case NumberKind::OutOfRange: return quoted(field) + " is too large for a double";
+            case NumberKind::TooLarge: return quoted(field) + " is larger than 1e6 in size (the widget's coordinate limit)";
             case NumberKind::Ok: break;
         }
         return {};

@@ -139,6 +139,8 @@ std::size_t count_label(const Dataset& data, int label) {
 
 std::string validate(const Dataset& data) {
     if (data.dim < 1) return "the dimension must be at least 1";
+    if (data.dim > kMaxDimension)
+        return "the points have " + std::to_string(data.dim) + " coordinates; the widget handles 1 to " + std::to_string(kMaxDimension);
     if (data.points.size() != data.labels.size()) return "the number of labels differs from the number of points";
     for (std::size_t i = 0; i < data.points.size(); ++i) {
         const std::string which = "point " + std::to_string(i + 1);
@@ -147,6 +149,7 @@ std::string validate(const Dataset& data) {
                    std::to_string(data.dim);
         for (double v : data.points[i])
             if (!std::isfinite(v)) return which + " has a coordinate that is not a finite number";
+            else if (std::fabs(v) > kMaxAbsCoordinate) return which + " has a coordinate larger than 1e6 in size";
         if (data.labels[i] != 1 && data.labels[i] != -1) return which + " has a label other than +1 or -1";
     }
     return {};

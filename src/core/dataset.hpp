@@ -28,6 +28,11 @@ struct Dataset {
 
 // [SECTION] The coordinate grid
 inline constexpr double kGridStep = 1.0 / 1024.0;
+// Limits every way in (clicks, CSV, links, JSON) enforces, each with a message: coordinates beyond
+// +-1e6 would make R and w overflow long before anything useful is shown, and the link format packs
+// at most 16 coordinates per point.
+inline constexpr double kMaxAbsCoordinate = 1.0e6;
+inline constexpr int kMaxDimension = 16;
 double snap_to_grid(double value);          // nearest multiple of kGridStep (ties away from zero)
 bool is_on_grid(double value);              // value is an exact multiple of kGridStep
 std::size_t count_label(const Dataset& data, int label);

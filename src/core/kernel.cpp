@@ -23,8 +23,14 @@ double integer_power(double base, int exponent) {
 double kernel_eval(const KernelParams& params, const Vec& a, const Vec& b) {
     switch (params.type) {
         case KernelType::Linear: return dot(a, b);
-        case KernelType::Polynomial:
-            return integer_power(dot(a, b) + params.coef0, params.degree);
+        case KernelType::Polynomial: {
+            // High degrees overflow to inf, and inf - inf between two support points is NaN: keep the
+            // value finite (1e150 is far beyond anything the shader or the eye can tell apart).
+            const double value = integer_power(dot(a, b) + params.coef0, params.degree);
+            constexpr double kLimit = 1e150;
+            if (std::isnan(value)) return 0.0;
+            return value > kLimit ? kLimit : value < -kLimit ? -kLimit : value;
+        }
         case KernelType::Gaussian: {
             const double d2 = squared_distance(a, b);
             if (!(params.sigma > 0.0)) return d2 == 0.0 ? 1.0 : 0.0;

@@ -58,7 +58,10 @@ void Session::rebuild_learner(std::uint64_t replay_visits) {
     const auto started = std::chrono::steady_clock::now();
     std::uint64_t done = 0;
     while (done < replay_visits) {
-        const std::size_t chunk = static_cast<std::size_t>(std::min<std::uint64_t>(replay_visits - done, 4096));
+        // Small chunks on big kernel problems (a kernel mistake costs O(N)), so the clock is read often.
+        const std::uint64_t per_chunk =
+            state_.config.algorithm == Algorithm::Kernel ? std::clamp<std::uint64_t>(2'000'000 / std::max<std::size_t>(1, state_.data.size()), 1, 4096) : 4096;
+        const std::size_t chunk = static_cast<std::size_t>(std::min<std::uint64_t>(replay_visits - done, per_chunk));
         const std::size_t ran = learner_.run_visits(chunk);
         done += ran;
         if (ran < chunk) break;  // capped or no data: nothing more will happen

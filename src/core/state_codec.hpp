@@ -38,7 +38,7 @@ namespace pl {
 inline constexpr int kStateVersion = 1;
 inline constexpr std::size_t kMaxLinkLength = 2u * 1024u * 1024u;  // about what browsers allow in a URL
 inline constexpr std::size_t kMaxPairs = 256;
-inline constexpr int kMaxDim = 16;
+inline constexpr int kMaxDim = kMaxDimension;  // dataset.hpp
 inline constexpr std::uint64_t kMaxTrainedVisits = 50'000'000;  // a link asking for more is refused
 inline constexpr std::size_t kMaxPresetLength = 100;            // bytes; the encoder truncates longer names
 inline constexpr std::size_t kMaxWarnings = 10;                 // then one "and N more" line

@@ -47,6 +47,6 @@ struct WidgetState {
 
 // Limits enforced on every way in (clicks, CSV, links), each with a message when hit.
 inline constexpr std::size_t kMaxPoints = 100000;
-inline constexpr double kMaxAbsCoordinate = 1.0e6;
+// kMaxAbsCoordinate and kMaxDimension live in dataset.hpp (the CSV reader enforces them too).
 
 }  // namespace pl

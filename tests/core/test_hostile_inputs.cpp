@@ -139,7 +139,7 @@ TEST_CASE("hostile csv: NaN, infinities and numbers beyond a double are refused 
 // dataset.cpp checks finiteness only); then R = inf, the learner diverges after a few visits, and the
 // share link silently clamps the point to 1e6 (the link no longer reproduces the screen).
 // Expected: a row error like "column 1: '1e300' is beyond +-1e6", and replace_data refusing with a notice.
-TEST_CASE("hostile csv: coordinates beyond +-1e6 are refused" * doctest::skip()) {
+TEST_CASE("hostile csv: coordinates beyond +-1e6 are refused") {
     const CsvResult r = parse_csv("1e300,1,1\n-1,-1,-1\n");
     CHECK_FALSE(r.ok);
     CHECK_FALSE(r.errors.empty());
@@ -148,7 +148,7 @@ TEST_CASE("hostile csv: coordinates beyond +-1e6 are refused" * doctest::skip())
     CHECK_FALSE(parse_csv("1000000.5,1,1\n").ok);
 }
 
-TEST_CASE("hostile session: replace_data refuses coordinates beyond +-1e6" * doctest::skip()) {
+TEST_CASE("hostile session: replace_data refuses coordinates beyond +-1e6") {
     // BUG (src/core/session.cpp, Session::replace_data, via validate() in dataset.cpp): see above.
     Session session;
     CHECK_FALSE(session.replace_data(two_points(1e300, 1.0), "big.csv"));
@@ -208,7 +208,7 @@ TEST_CASE("hostile csv: 50 MB of comments, or of junk lines, is scanned to the e
 // 2,000,000-D point (a 50 MB row: a 25M-D point, ~200 MB per copy of the data).
 // Expected: parse_csv refuses more than kMaxDim + 1 columns on the first data row with a message, and
 // replace_data refuses dim > kMaxDim with a notice.
-TEST_CASE("hostile csv: more than 16 coordinates is refused" * doctest::skip()) {
+TEST_CASE("hostile csv: more than 16 coordinates is refused") {
     std::string row;
     for (int i = 0; i < 20; ++i) row += "1,";
     row += "1\n";
@@ -493,7 +493,7 @@ TEST_CASE("hostile kernels: parameters at their edges give finite values") {
 // The shader paints such pixels with whatever NaN/inf give on the GPU. Suggested fix: clamp
 // kernel_eval's polynomial to +-DBL_MAX (or a large finite bound) and/or make DecisionField::eval
 // return a finite value (e.g. saturate the sum) when terms overflow.
-TEST_CASE("hostile kernels: degree 20 after a lift keeps the decision field finite" * doctest::skip()) {
+TEST_CASE("hostile kernels: degree 20 after a lift keeps the decision field finite") {
     Dataset d;
     d.dim = 2;
     d.add({100.0, 100.0}, +1);
@@ -505,7 +505,9 @@ TEST_CASE("hostile kernels: degree 20 after a lift keeps the decision field fini
     config.kernel.degree = 20;
     config.lift = LiftKind::Product;
     Learner learner(d, config);
-    CHECK(learner.train_until_converged());
+    // Kernel values are now clamped to +-1e150 (kernel.cpp), so here every pair looks alike and the
+    // learner need not converge; what matters is that nothing becomes NaN.
+    learner.train_until_converged();
     CHECK_FALSE(learner.diverged());
     const DecisionField field = learner.field();
     CHECK(std::isfinite(field.eval({1e6, 1e6})));
@@ -631,7 +633,7 @@ TEST_CASE("hostile links: 2 MB of junk is refused quickly with a sentence") {
 // shrink with the work per visit (e.g. chunk = clamp(4'000'000 / N, 1, 4096) for the kernel learner)
 // or read the clock every few visits.
 // A watchdog ends the process after 90 s so that running this with --no-skip cannot hang.
-TEST_CASE("hostile links: a shared link cannot make the kernel replay take minutes" * doctest::skip()) {
+TEST_CASE("hostile links: a shared link cannot make the kernel replay take minutes") {
     Rng rng(5);
     WidgetState state = Session::default_state();
     state.data = Dataset{};
