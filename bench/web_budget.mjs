@@ -54,7 +54,7 @@ try {
   const scenario = async (label, link, settings) => {
     await page.evaluate(([l, s]) => { window.perceptronLab.load(l); if (s) window.perceptronLab.configure(s); }, [link, settings]);
     const st = await page.evaluate(() => window.perceptronLab.state());
-    await page.evaluate(() => window.perceptronLab.run(true));
+    await page.evaluate(() => window.perceptronLab.run(true, 'max'));
     const d = await frames(5);
     await page.evaluate(() => window.perceptronLab.run(false));
     const after = await page.evaluate(() => window.perceptronLab.state());

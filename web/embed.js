@@ -347,7 +347,7 @@ export async function mountPerceptron(element, options = {}) {
     /** Benchmark: GPU field vs CPU evaluator with n RBF support vectors at 800x600 ({gpu, cpu} in ms). */
     benchField(n) { return JSON.parse(module.UTF8ToString(call('pl_bench_field', n))); },
     /** Start or stop the Run loop (as the Run/Pause button). */
-    run(on = true) { call('pl_set_running', on ? 1 : 0); },
+    run(on = true, visitsPerSecond = 0) { call('pl_set_running', on ? 1 : 0, visitsPerSecond === 'max' ? 1e5 : Number(visitsPerSecond) || 0); },
     /** A link that reproduces the current state exactly. */
     link() { return `${baseUrl()}#${text('pl_link_fragment')}`; },
     /** Replace the points by a named preset: {ok} or {ok:false, error}. */

@@ -188,8 +188,12 @@ bool Canvas::draw_field(ImDrawList* draw, const Session& session, const Decision
     field_scale_ = style.strength_scale;
     const std::uint64_t key = fingerprint(field, fv, style);
     const double now = seconds_now();
+    // While Run is on the model changes every frame; repainting every pixel each time would make a
+    // software renderer (or a weak GPU) crawl, so the regions catch up a few times a second (the line
+    // and w are still drawn every frame). At rest every change repaints at once.
     const bool expensive = field.support.size() + field.voted_w.size() > 400;
-    const bool throttled = training_running && expensive && now - field_rendered_at_ < 0.25;
+    const double interval = expensive ? 0.5 : 0.2;
+    const bool throttled = training_running && now - field_rendered_at_ < interval;
     if (key != field_key_ && !throttled) {
         if (!field_renderer_.render(field, fv, style)) return false;
         field_key_ = key;
@@ -445,6 +449,9 @@ void Canvas::draw_points(ImDrawList* draw, const Session& session, const Palette
     refresh_predictions(session);
     const Dataset& data = session.state().data;
     const bool many = data.size() > 3000;  // cheap markers for big data sets
+    // Hundreds of markers: no anti-aliased fringes (a third of the triangles; invisible at this size).
+    const ImDrawListFlags saved_flags = draw->Flags;
+    if (data.size() > 300) draw->Flags &= ~(ImDrawListFlags_AntiAliasedFill | ImDrawListFlags_AntiAliasedLines);
     const bool show_wrong = session.learner().visits() > 0 || session.state().config.init == Init::Random;
     const std::size_t next = session.learner().next_index();
     const std::vector<double>& alphas = session.learner().alphas();
@@ -461,9 +468,10 @@ void Canvas::draw_points(ImDrawList* draw, const Session& session, const Palette
         // Kernel perceptron: support points (alpha > 0) grow with their mistake counter.
         float radius = kMarkerRadius;
         if (i < alphas.size() && alphas[i] > 0) radius = std::min(16.0f, kMarkerRadius + 2.2f * std::sqrt(static_cast<float>(alphas[i])));
-        if (show_wrong && i < wrong_.size() && wrong_[i]) draw->AddCircle(c, radius + 4.0f, colors.mistake_ring, 24, 2.0f);
+        if (show_wrong && i < wrong_.size() && wrong_[i]) draw->AddCircle(c, radius + 4.0f, colors.mistake_ring, 16, 2.0f);
         draw_marker(draw, c, data.labels[i], radius, colors, hovered_point_ == i);
     }
+    draw->Flags = saved_flags;
     if (!many && next < data.size() && session.learner().visits() > 0 && !session.learner().converged()) {
         const ImVec2 c = to_im(view_.to_screen(coord(data.points[next], 0), coord(data.points[next], 1)));
         draw->AddCircle(c, kMarkerRadius + 8.0f, colors.highlight, 24, 3.0f);  // the point visited next

@@ -11,13 +11,19 @@ namespace pl::app {
 namespace {
 // Keep in step with cmake/FontRanges.cmake (the glyphs kept when the font is subset).
 const ImWchar kRanges[] = {
-    0x0020, 0x00FF,  // Basic Latin + Latin-1
-    0x0370, 0x03FF,  // Greek (alpha, gamma, eta, phi, sigma, theta)
-    0x2000, 0x206F,  // punctuation: dashes, bullets, double bar
+    0x0020, 0x00FF,  // Basic Latin + Latin-1 (plus-minus, middle dot, times, superscript 2)
+    0x0370, 0x03FF,  // Greek (alpha, gamma, eta, theta, sigma, phi, Sigma)
+    0x1D62, 0x1D62,  // subscript i
+    0x2013, 0x2013,  // en dash
+    0x2016, 0x2016,  // double vertical bar (norms)
+    0x2026, 0x2026,  // ellipsis
     0x2070, 0x209F,  // super/subscripts
-    0x2190, 0x21FF,  // arrows
-    0x2200, 0x22FF,  // mathematical operators (<=, sqrt, sum, dot)
-    0x25A0, 0x25FF,  // geometric shapes (class markers in text)
+    0x2190, 0x2193,  // arrows
+    0x2211, 0x2212,  // sum, minus
+    0x221A, 0x221A,  // square root
+    0x221E, 0x221E,  // infinity
+    0x2260, 0x2260,  // not equal
+    0x2264, 0x2265,  // <=, >=
     0};
 constexpr float kBaseSize = 15.0f;  // logical pixels
 }  // namespace

@@ -1,4 +1,5 @@
 // [SECTION] Theory and Plots sections: the numbers of the convergence proof, live.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -111,9 +112,13 @@ void draw_plots_section(PanelContext& c) {
 
     PlotSeries per_epoch{{}, {}, ImGui::GetColorU32(ImGuiCol_PlotHistogram), "mistakes per epoch"};
     const auto& counts = learner.mistakes_per_epoch();
-    for (std::size_t i = 0; i < counts.size(); ++i) {
+    // Long runs have many epochs: keep at most ~4,000 samples per frame (the plot buckets them further).
+    const std::size_t epoch_stride = std::max<std::size_t>(1, counts.size() / 4000);
+    for (std::size_t i = 0; i < counts.size(); i += epoch_stride) {
+        std::size_t top = 0;
+        for (std::size_t j = i; j < std::min(counts.size(), i + epoch_stride); ++j) top = std::max(top, counts[j]);
         per_epoch.x.push_back(static_cast<float>(i + 1));
-        per_epoch.y.push_back(static_cast<float>(counts[i]));
+        per_epoch.y.push_back(static_cast<float>(top));
     }
     line_plot("##per-epoch", {per_epoch}, font * 6.0f, "epoch", true);
 
@@ -128,7 +133,9 @@ void draw_plots_section(PanelContext& c) {
     PlotSeries lower{{}, {}, IM_COL32(120, 120, 120, 255), "M\xCE\xB3*", true};
     PlotSeries squared{{}, {}, IM_COL32(213, 94, 0, 255), "\xE2\x80\x96w\xE2\x80\x96\xC2\xB2"};
     PlotSeries upper{{}, {}, IM_COL32(120, 120, 120, 255), "MR\xC2\xB2", true};
-    for (const ProofSample& p : proof) {
+    const std::size_t proof_stride = std::max<std::size_t>(1, proof.size() / 2000);
+    for (std::size_t k = 0; k < proof.size(); k += proof_stride) {
+        const ProofSample& p = proof[k];
         const auto M = static_cast<float>(p.mistakes);
         projection.x.push_back(M); projection.y.push_back(static_cast<float>(p.projection));
         lower.x.push_back(M); lower.y.push_back(static_cast<float>(static_cast<double>(p.mistakes) * t.gamma_star));

@@ -53,9 +53,16 @@ int line_plot(const char* id, const std::vector<PlotSeries>& series, float heigh
         legend_x += 26 + ImGui::CalcTextSize(s.label.c_str()).x;
         const std::size_t n = std::min(s.x.size(), s.y.size());
         if (bars) {
-            const float bar = std::max(1.0f, std::min(24.0f, (px1 - px0) / (x_max - x_min) * 0.7f));
-            for (std::size_t i = 0; i < n; ++i)
-                draw->AddRectFilled(ImVec2(sx(s.x[i]) - bar * 0.5f, sy(s.y[i])), ImVec2(sx(s.x[i]) + bar * 0.5f, sy(0)), s.color);
+            // Thousands of epochs would be thousands of rectangles per frame: above about one bar per
+            // two pixels, each drawn bar shows the largest value of its bucket.
+            const auto max_bars = static_cast<std::size_t>(std::max(1.0f, (px1 - px0) * 0.5f));
+            const std::size_t bucket = (n + max_bars - 1) / max_bars;
+            const float bar = std::max(1.0f, std::min(24.0f, (px1 - px0) / (x_max - x_min) * 0.7f * static_cast<float>(std::max<std::size_t>(bucket, 1))));
+            for (std::size_t i = 0; i < n; i += std::max<std::size_t>(bucket, 1)) {
+                float top = s.y[i];
+                for (std::size_t j = i; j < std::min(n, i + bucket); ++j) top = std::max(top, s.y[j]);
+                draw->AddRectFilled(ImVec2(sx(s.x[i]) - bar * 0.5f, sy(top)), ImVec2(sx(s.x[i]) + bar * 0.5f, sy(0)), s.color);
+            }
             continue;
         }
         // Long series are thinned to about one point per pixel.

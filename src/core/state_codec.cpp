@@ -324,8 +324,8 @@ std::string decode_points(std::string_view text, Dataset& out) {
     if (count % 8 != 0 && (bytes[in.pos + label_bytes - 1] >> (count % 8)) != 0)
         return std::string(kDamaged) + "has stray bits after the last label.";
     in.pos += label_bytes;
-    data.points.assign(count, Vec(dim, 0.0));
-    std::vector<std::int64_t> previous(dim, 0);
+    data.points.assign(count, Vec(static_cast<std::size_t>(dim), 0.0));
+    std::vector<std::int64_t> previous(static_cast<std::size_t>(dim), 0);
     for (std::size_t i = 0; i < count; ++i)
         for (std::size_t c = 0; c < dim; ++c) {
             std::uint64_t coded = 0;

@@ -195,9 +195,12 @@ EMSCRIPTEN_KEEPALIVE int pl_configure(const char* json) {
     return 1;
 }
 
-EMSCRIPTEN_KEEPALIVE void pl_set_running(int running) {
+// speed: visits per second (<= 0 keeps the current speed; >= 100000 means as fast as frames allow).
+EMSCRIPTEN_KEEPALIVE void pl_set_running(int running, double speed) {
     if (!g_app) return;
     g_app->run().running = running != 0;
+    if (speed > 0) g_app->run().speed = static_cast<float>(std::fmin(speed, pl::app::RunState::kMaxSpeed));
+    g_app->run().carry = 0;
     g_app->request_redraw();
 }
 
