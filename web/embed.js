@@ -17,12 +17,13 @@ export const MESSAGE_PREFIX = 'perceptron-lab:';
 const TRAIN_KIND = { steps: 0, epochs: 1, untilConverged: 2, nextMistake: 3, reset: 4 };
 // Indices of pl::app::HostRequest as web_host.cpp sends them.
 const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile'];
-// options.controls names -> the panel switches that exist (state.panels). The controls panel holds the
-// data, training, kernel, show and share sections together.
+// options.controls names -> the panel switches of state.panels. data/train/kernel/show/share are
+// sections of the controls panel: naming any of them shows the panel with only the named sections.
 const CONTROL_PANELS = {
-  controls: 'controls', data: 'controls', train: 'controls', training: 'controls', kernel: 'controls',
-  show: 'controls', share: 'controls', theory: 'theory', plots: 'plots', lift: 'liftView', liftView: 'liftView',
+  controls: 'controls', data: 'data', train: 'training', training: 'training', kernel: 'kernel',
+  show: 'show', share: 'share', theory: 'theory', plots: 'plots', lift: 'liftView', liftView: 'liftView',
 };
+const SECTIONS = ['data', 'training', 'kernel', 'show', 'share'];
 const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 const DEFAULT_HEIGHT = '480px';
 
@@ -496,9 +497,13 @@ function statePatch(options) {
   const controls = asList(options.controls);
   if (controls) {
     Object.assign(panels, { controls: false, theory: false, plots: false, liftView: false });
+    const named = controls.map((name) => CONTROL_PANELS[name]);
+    // Sections named: the controls panel shows just those; 'controls' alone: every section.
+    if (named.some((p) => SECTIONS.includes(p))) for (const s of SECTIONS) panels[s] = false;
     for (const name of controls) {
       if (name === 'none') continue;
       const panel = CONTROL_PANELS[name];
+      if (SECTIONS.includes(panel)) panels.controls = true;
       if (panel) panels[panel] = true;
       else console.warn(`Perceptron Lab: unknown control '${name}' (known: ${Object.keys(CONTROL_PANELS).join(', ')}, none)`);
     }

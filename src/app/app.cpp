@@ -206,12 +206,14 @@ void App::draw_controls_panel(bool include_theory) {
     PanelContext context{session_, canvas_, run_, on_request ? &on_request : nullptr};
     draw_header(context);
     draw_notice(context);
-    if (ImGui::CollapsingHeader("Data", ImGuiTreeNodeFlags_DefaultOpen)) draw_data_section(context);
-    if (ImGui::CollapsingHeader("Training", ImGuiTreeNodeFlags_DefaultOpen)) draw_training_section(context);
-    if (session_.state().config.algorithm == Algorithm::Kernel && ImGui::CollapsingHeader("Kernel \xCE\xB1", ImGuiTreeNodeFlags_DefaultOpen))
+    const PanelState& panels = session_.state().panels;
+    if (panels.data_section && ImGui::CollapsingHeader("Data", ImGuiTreeNodeFlags_DefaultOpen)) draw_data_section(context);
+    if (panels.training_section && ImGui::CollapsingHeader("Training", ImGuiTreeNodeFlags_DefaultOpen)) draw_training_section(context);
+    if (panels.kernel_section && session_.state().config.algorithm == Algorithm::Kernel &&
+        ImGui::CollapsingHeader("Kernel \xCE\xB1", ImGuiTreeNodeFlags_DefaultOpen))
         draw_kernel_section(context);
-    if (ImGui::CollapsingHeader("Show")) draw_show_section(context);
-    if (context.host && ImGui::CollapsingHeader("Share")) draw_share_section(context);
+    if (panels.show_section && ImGui::CollapsingHeader("Show")) draw_show_section(context);
+    if (panels.share_section && context.host && ImGui::CollapsingHeader("Share")) draw_share_section(context);
     if (include_theory) {
         if (ImGui::CollapsingHeader("Theory", ImGuiTreeNodeFlags_DefaultOpen)) draw_theory_section(context);
         if (ImGui::CollapsingHeader("Plots")) draw_plots_section(context);

@@ -195,9 +195,18 @@ bool Canvas::draw_field(ImDrawList* draw, const Session& session, const Decision
     const double interval = expensive ? 0.5 : 0.2;
     const bool throttled = training_running && now - field_rendered_at_ < interval;
     if (key != field_key_ && !throttled) {
-        if (!field_renderer_.render(field, fv, style)) return false;
+        if (expensive) {
+            // Band by band, about 12 ms of GPU time per frame: a software renderer with thousands of
+            // support vectors takes many frames, but no frame freezes.
+            field_complete_ = field_renderer_.render_step(field, fv, style, true, 12.0);
+        } else {
+            if (!field_renderer_.render(field, fv, style)) return false;
+            field_complete_ = true;
+        }
         field_key_ = key;
         field_rendered_at_ = now;
+    } else if (!field_complete_ && key == field_key_) {
+        field_complete_ = field_renderer_.render_step(field, fv, style, false, 12.0);
     }
     if (!field_renderer_.texture()) return false;
     const auto id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(field_renderer_.texture()));

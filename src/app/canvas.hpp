@@ -25,7 +25,7 @@ class Canvas {
 public:
     // Draws the canvas into the rest of the current window and handles its input.
     void draw(Session& session, float delta_seconds);
-    bool animating() const { return animation_time_ >= 0.0f; }
+    bool animating() const { return animation_time_ >= 0.0f || !field_complete_; }
     void start_update_animation(const Update& update);
     std::optional<std::size_t> selected() const { return selected_; }
     void select(std::optional<std::size_t> index) { selected_ = index; }
@@ -74,6 +74,7 @@ private:
     FieldRenderer field_renderer_;
     std::uint64_t field_key_ = 0;
     double field_rendered_at_ = -1.0;
+    bool field_complete_ = true;  // false while a progressive repaint is under way
     float field_scale_ = 1.0f;
 };
 

@@ -128,12 +128,18 @@ void FieldRenderer::upload_records(const DecisionField& field) {
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, records_width_, rows, 0, GL_RGBA, GL_FLOAT, data.data());
 }
 
-void FieldRenderer::draw(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool sign_only) {
-    upload_records(field);
+void FieldRenderer::draw(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool sign_only,
+                         int first_row, int row_count, bool upload) {
+    if (upload) upload_records(field);
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
     glViewport(0, 0, width_, height_);
     glDisable(GL_BLEND);
-    glDisable(GL_SCISSOR_TEST);
+    if (row_count >= 0) {
+        glEnable(GL_SCISSOR_TEST);  // one band of rows; the rest of the texture keeps its pixels
+        glScissor(0, first_row, width_, row_count);
+    } else {
+        glDisable(GL_SCISSOR_TEST);
+    }
     glDisable(GL_DEPTH_TEST);
     glUseProgram(program_);
     auto loc = [&](const char* name) { return glGetUniformLocation(program_, name); };
@@ -169,6 +175,28 @@ void FieldRenderer::draw(const DecisionField& field, const FieldView& view, cons
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindVertexArray(0);
     glUseProgram(0);
+    glDisable(GL_SCISSOR_TEST);
+}
+
+bool FieldRenderer::render_step(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool restart,
+                                double budget_ms) {
+    if (!ok()) return true;
+    SavedTarget saved;
+    if (!ensure_target(view.width, view.height)) return true;
+    if (restart) next_row_ = 0;
+    if (next_row_ >= height_) return true;
+    int rows = height_ - next_row_;
+    if (rows_per_ms_ > 0) rows = std::clamp(static_cast<int>(rows_per_ms_ * budget_ms), 1, rows);
+    else rows = std::min(rows, 8);  // first band: measure
+    const auto start = std::chrono::steady_clock::now();
+    draw(field, view, style, false, next_row_, rows, next_row_ == 0);
+    unsigned char pixel[4];
+    glReadPixels(0, next_row_, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);  // wait for the GPU: honest timing
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double speed = rows / std::max(ms, 0.05);
+    rows_per_ms_ = rows_per_ms_ > 0 ? 0.5 * rows_per_ms_ + 0.5 * speed : speed;
+    next_row_ += rows;
+    return next_row_ >= height_;
 }
 
 unsigned int FieldRenderer::render(const DecisionField& field, const FieldView& view, const FieldStyle& style) {

@@ -44,6 +44,12 @@ public:
     const std::string& error() const { return error_; }
     // Renders into the texture; returns its GL name (0 on failure).
     unsigned int render(const DecisionField& field, const FieldView& view, const FieldStyle& style);
+    // Progressive rendering for expensive fields: call every frame with the same inputs; each call
+    // paints the next band of rows, sized so one call takes about `budget_ms` of GPU time (measured,
+    // so a fast GPU paints everything at once and a software renderer spreads it over frames).
+    // restart: the inputs changed, start again from the first row. Returns true when complete.
+    bool render_step(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool restart,
+                     double budget_ms);
     unsigned int texture() const { return texture_; }
     // Sign-only render, read back, compare with DecisionField::eval at every pixel centre.
     FieldAgreement compare_with_cpu(const DecisionField& field, const FieldView& view);
@@ -53,11 +59,14 @@ public:
 private:
     bool ensure_target(int width, int height);
     void upload_records(const DecisionField& field);
-    void draw(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool sign_only);
+    void draw(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool sign_only,
+              int first_row = 0, int row_count = -1, bool upload = true);
 
     unsigned int program_ = 0, vao_ = 0, framebuffer_ = 0, texture_ = 0, records_ = 0;
     int width_ = 0, height_ = 0, records_width_ = 1024;
     int record_count_ = 0;
+    int next_row_ = 0;             // progressive rendering: first row not painted yet
+    double rows_per_ms_ = 0.0;     // measured speed (0: unknown yet)
     bool tried_ = false;
     std::string error_;
 };

@@ -146,6 +146,11 @@ void visit_properties(State& s, Visitor& v) {
     v.flag(Key{"field", "panels.field", "the decision regions switch"}, s.panels.field);
     v.flag(Key{"trail", "panels.trail", "the trail switch"}, s.panels.trail);
     v.flag(Key{"dark", "panels.dark", "the dark theme switch"}, s.panels.dark);
+    v.flag(Key{"sdata", "panels.data", "the data section switch"}, s.panels.data_section);
+    v.flag(Key{"strain", "panels.training", "the training section switch"}, s.panels.training_section);
+    v.flag(Key{"skernel", "panels.kernel", "the kernel section switch"}, s.panels.kernel_section);
+    v.flag(Key{"sshow", "panels.show", "the show section switch"}, s.panels.show_section);
+    v.flag(Key{"sshare", "panels.share", "the share section switch"}, s.panels.share_section);
     v.name(Key{"edit", "editPolicy", "what an edit does to training"}, s.edit_policy);
     v.label(Key{"label", "activeLabel", "the class a click adds"}, s.active_label);
     v.flag(Key{"online", "onlineMode", "the online mode switch"}, s.online_mode);

@@ -28,6 +28,12 @@ struct PanelState {
     bool field = true;          // decision regions painted per pixel
     bool trail = true;          // fading trail of earlier hyperplanes
     bool dark = false;          // dark theme
+    // Sections of the controls panel (an embedding instructor may show only some).
+    bool data_section = true;
+    bool training_section = true;
+    bool kernel_section = true;  // shown only for the kernel perceptron anyway
+    bool show_section = true;
+    bool share_section = true;
 };
 
 enum class EditPolicy { Reset, Continue };  // what an edit to the data does to training

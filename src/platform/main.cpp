@@ -30,6 +30,8 @@ struct Runtime {
     pl::app::App* app = nullptr;
     long frames_left = -1;  // -1: run until the window closes
     bool running = true;
+    long idle_iterations = 0;  // web: loop iterations with nothing to do
+    bool slow_polling = false; // web: idle, polling at 10 Hz
 };
 
 Runtime g_runtime;  // one per process: on the web each widget instance is its own wasm module
@@ -73,6 +75,17 @@ void run_one_frame(void* arg) {
     if (rt.frames_left > 0 && --rt.frames_left == 0) rt.running = false;
 #ifdef __EMSCRIPTEN__
     if (!rt.running) emscripten_cancel_main_loop();
+    // Idle for a second: poll 10 times a second instead of at the display rate (the browser's
+    // equivalent of SDL_WaitEvent below); the first event switches back to requestAnimationFrame.
+    const bool busy = had_event || rt.app->needs_frame();
+    rt.idle_iterations = busy ? 0 : rt.idle_iterations + 1;
+    if (busy && rt.slow_polling) {
+        emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
+        rt.slow_polling = false;
+    } else if (!busy && !rt.slow_polling && rt.idle_iterations > 60) {
+        emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, 100);
+        rt.slow_polling = true;
+    }
 #endif
 }
 

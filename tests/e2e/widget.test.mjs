@@ -12,13 +12,17 @@ const lab = (page, expr, arg) => page.evaluate(expr, arg);
 
 async function clickData(page, x, y, button = 'left') {
   const p = await lab(page, ([px, py]) => window.perceptronLab.toPage(px, py), [x, y]);
-  await page.mouse.click(p.x, p.y, { button });
+  await page.mouse.click(p.x, p.y, { button, delay: 60 });
   await settle(page);
 }
 
+// Dear ImGui 1.86 misses a key whose press and release arrive in the same frame: hold it a moment.
 async function pressOnCanvas(page, key) {
   await lab(page, () => window.perceptronLab.canvas.focus());
-  await page.keyboard.press(key);
+  const parts = key.split('+');
+  for (const k of parts) await page.keyboard.down(k);
+  await page.waitForTimeout(60);
+  for (const k of parts.reverse()) await page.keyboard.up(k);
   await settle(page);
 }
 
