@@ -69,6 +69,13 @@ try {
   await linkFor('overlap', 1000, 0.8);
   await scenario('kernel perceptron RBF, Run at max speed', (await page.evaluate(() => window.perceptronLab.link())), { algorithm: 'kernel', kernel: { type: 'rbf', gamma: 2 }, maxEpochs: 100000 });
 
+  // Idle: the default scene, trained, after every pending repaint has finished (no frame for 1 s).
+  await page.evaluate(() => { window.perceptronLab.load('#'); window.perceptronLab.train({ epochs: 2 }); });
+  for (let last = -1, now = 0; ; last = now) {
+    await page.waitForTimeout(1000);
+    now = await page.evaluate(() => window.perceptronLab.framesDrawn());
+    if (now === last) break;
+  }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   const metric = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));

@@ -194,10 +194,12 @@ bool Canvas::draw_field(ImDrawList* draw, const Session& session, const Decision
     const bool expensive = field.support.size() + field.voted_w.size() > 400;
     const double interval = expensive ? 0.5 : 0.2;
     const bool throttled = training_running && now - field_rendered_at_ < interval;
-    if (key != field_key_ && !throttled) {
+    // While running, a pass under way finishes before the next starts (else slow renderers would only
+    // ever repaint the top rows); at rest a change restarts at once.
+    if (key != field_key_ && !throttled && (field_complete_ || !training_running)) {
         if (expensive) {
-            // Band by band, about 12 ms of GPU time per frame: a software renderer with thousands of
-            // support vectors takes many frames, but no frame freezes.
+            // Band by band, about 12 ms of GPU time per frame (measured): with thousands of support
+            // vectors a software renderer takes many frames, but no frame freezes.
             field_complete_ = field_renderer_.render_step(field, fv, style, true, 12.0);
         } else {
             if (!field_renderer_.render(field, fv, style)) return false;
@@ -205,7 +207,7 @@ bool Canvas::draw_field(ImDrawList* draw, const Session& session, const Decision
         }
         field_key_ = key;
         field_rendered_at_ = now;
-    } else if (!field_complete_ && key == field_key_) {
+    } else if (!field_complete_) {
         field_complete_ = field_renderer_.render_step(field, fv, style, false, 12.0);
     }
     if (!field_renderer_.texture()) return false;
