@@ -89,7 +89,7 @@ try {
     `(${(100 * (b.TaskDuration - a.TaskDuration) / 10).toFixed(2)} % of one core), script ${((b.ScriptDuration - a.ScriptDuration) * 1000).toFixed(0)} ms, frames drawn ${framesB - framesA}`);
 
   // [field]
-  if (await page.evaluate(() => typeof window.perceptronLab.benchField === 'function')) {
+  if (process.env.PL_SKIP_FIELD_BENCH !== '1' && await page.evaluate(() => typeof window.perceptronLab.benchField === 'function')) {
     console.log('support vectors | GPU shader ms/frame | CPU evaluator ms/frame | CPU/GPU   (800x600, SwiftShader)');
     for (const n of [10, 100, 1000, 5000]) {
       const r = await page.evaluate((k) => window.perceptronLab.benchField(k), n);

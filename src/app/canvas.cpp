@@ -191,13 +191,14 @@ bool Canvas::draw_field(ImDrawList* draw, const Session& session, const Decision
     // While Run is on the model changes every frame; repainting every pixel each time would make a
     // software renderer (or a weak GPU) crawl, so the regions catch up a few times a second (the line
     // and w are still drawn every frame). At rest every change repaints at once.
-    const bool expensive = field.support.size() + field.voted_w.size() > 400;
+    // Cost is pixels x records; a software renderer manages only a few million kernel terms per frame.
+    const bool expensive = field.support.size() + field.voted_w.size() > 16;
     const double interval = expensive ? 0.5 : 0.2;
     const bool throttled = training_running && now - field_rendered_at_ < interval;
     // While running, a pass under way finishes before the next starts (else slow renderers would only
     // ever repaint the top rows); at rest a change restarts at once.
     if (key != field_key_ && !throttled && (field_complete_ || !training_running)) {
-        if (expensive) {
+        if (expensive || training_running) {
             // Band by band, about 12 ms of GPU time per frame (measured): with thousands of support
             // vectors a software renderer takes many frames, but no frame freezes.
             field_complete_ = field_renderer_.render_step(field, fv, style, true, 12.0);
