@@ -33,10 +33,7 @@ WidgetState Session::default_state() {
 }
 
 Session::Session(WidgetState initial) : state_(std::move(initial)), learner_(state_.data, state_.config) {
-    if (state_.online_mode) {  // see load_state
-        state_.config.order = Order::Sequential;
-        state_.trained_visits = state_.data.size();
-    }
+    enforce_online_invariant();
     rebuild_learner(std::min<std::uint64_t>(state_.trained_visits, kMaxReplayVisits));
 }
 
@@ -124,17 +121,32 @@ void Session::data_changed() {
     touch();
 }
 
+// Online mode means "every point was seen once, in order"; a state that says otherwise (a hand-made
+// link or JSON) is brought back to that invariant, so the next click is the next sequential visit.
+void Session::enforce_online_invariant() {
+    if (!state_.online_mode) return;
+    state_.config.order = Order::Sequential;
+    state_.trained_visits = state_.data.size();
+}
+
+bool Session::room_for_point() {
+    if (state_.data.size() < kMaxPoints) return true;
+    notice_ = "The widget holds at most 100,000 points; this one was not added.";
+    touch();
+    return false;
+}
+
+// Points live on the 1/1024 grid (dataset.hpp), so a link reproduces them exactly.
+Vec Session::snapped(const Vec& x) const {
+    Vec out(static_cast<std::size_t>(state_.data.dim), 0.0);
+    for (std::size_t i = 0; i < out.size() && i < x.size(); ++i) out[i] = snap_to_grid(x[i]);
+    return out;
+}
+
 bool Session::add_point(const Vec& x, int label) {
-    if (!editable("adding points") || !finite_point(x)) return false;
-    if (state_.data.size() >= kMaxPoints) {
-        notice_ = "The widget holds at most 100,000 points; this one was not added.";
-        touch();
-        return false;
-    }
+    if (!editable("adding points") || !finite_point(x) || !room_for_point()) return false;
     push_undo();
-    Vec snapped(static_cast<std::size_t>(state_.data.dim), 0.0);
-    for (std::size_t i = 0; i < snapped.size() && i < x.size(); ++i) snapped[i] = snap_to_grid(x[i]);
-    state_.data.add(std::move(snapped), label > 0 ? 1 : -1);
+    state_.data.add(snapped(x), label > 0 ? 1 : -1);
     state_.preset = "custom";
     data_changed();
     return true;
@@ -173,14 +185,19 @@ bool Session::load_preset(Preset preset, const GeneratorParams& params) {
     if (!editable("loading presets")) return false;
     push_undo();
     generator_ = params;
-    state_.data = make_preset(preset, params);
-    state_.preset = std::string(to_string(preset));
-    state_.trained_visits = 0;  // a new data set always starts training afresh
+    new_data_set(make_preset(preset, params), std::string(to_string(preset)));
+    return true;
+}
+
+// A new data set always starts training afresh, whatever the edit policy.
+void Session::new_data_set(Dataset data, std::string name) {
+    state_.data = std::move(data);
+    state_.preset = std::move(name);
+    state_.trained_visits = 0;
     ++data_revision_;
     theory_.reset();
     rebuild_learner(0);
     touch();
-    return true;
 }
 
 bool Session::replace_data(Dataset data, const std::string& source_name) {
@@ -192,13 +209,7 @@ bool Session::replace_data(Dataset data, const std::string& source_name) {
         return false;
     }
     push_undo();
-    state_.data = std::move(data);
-    state_.preset = source_name;
-    state_.trained_visits = 0;
-    ++data_revision_;
-    theory_.reset();
-    rebuild_learner(0);
-    touch();
+    new_data_set(std::move(data), source_name);
     return true;
 }
 
@@ -257,18 +268,12 @@ bool Session::redo() {
 Session::OnlineResult Session::online_add(const Vec& x, int label) {
     OnlineResult result;
     if (!state_.online_mode) return result;
-    if (!editable("adding points") || !finite_point(x)) return result;
-    if (state_.data.size() >= kMaxPoints) {
-        notice_ = "The widget holds at most 100,000 points; this one was not added.";
-        touch();
-        return result;
-    }
+    if (!editable("adding points") || !finite_point(x) || !room_for_point()) return result;
     result.truth = label > 0 ? 1 : -1;
-    Vec snapped(static_cast<std::size_t>(state_.data.dim), 0.0);
-    for (std::size_t i = 0; i < snapped.size() && i < x.size(); ++i) snapped[i] = snap_to_grid(x[i]);
-    result.predicted = learner_.predict(snapped);
+    const Vec point = snapped(x);
+    result.predicted = learner_.predict(point);
     push_undo();
-    state_.data.add(snapped, result.truth);
+    state_.data.add(point, result.truth);
     state_.preset = "custom";
     data_changed();  // replays the earlier visits on the longer data set (online mode continues)
     const Update update = learner_.step();
@@ -373,12 +378,7 @@ void Session::load_state(const WidgetState& state) {
     state_ = state;
     theory_.reset();
     ++data_revision_;
-    // Online mode means "every point was seen once, in order"; a loaded state that says otherwise is
-    // brought back to that invariant (the next click must be the next sequential visit).
-    if (state_.online_mode) {
-        state_.config.order = Order::Sequential;
-        state_.trained_visits = state_.data.size();
-    }
+    enforce_online_invariant();
     rebuild_learner(std::min<std::uint64_t>(state_.trained_visits, kMaxReplayVisits));
     touch();
 }

@@ -90,6 +90,10 @@ private:
     void after_training(const Update* last);
     bool editable(const char* what);
     bool finite_point(const Vec& x);
+    bool room_for_point();                       // false (with a notice) at kMaxPoints
+    Vec snapped(const Vec& x) const;             // x in the data's dimension, on the 1/1024 grid
+    void new_data_set(Dataset data, std::string name);
+    void enforce_online_invariant();
     void touch() { ++revision_; }
 
     WidgetState state_;
