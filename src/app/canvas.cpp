@@ -28,17 +28,6 @@ ImU32 with_alpha(ImU32 color, float alpha) {
     return (color & ~IM_COL32_A_MASK) | (a << IM_COL32_A_SHIFT);
 }
 
-void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
-    const float dx = to.x - from.x, dy = to.y - from.y;
-    const float length = std::sqrt(dx * dx + dy * dy);
-    if (length < 1.0f) return;
-    const float ux = dx / length, uy = dy / length;
-    const float head = std::min(12.0f, length * 0.4f);
-    const ImVec2 base(to.x - ux * head, to.y - uy * head);
-    draw->AddLine(from, base, color, thickness);
-    draw->AddTriangleFilled(to, ImVec2(base.x - uy * head * 0.45f, base.y + ux * head * 0.45f),
-                            ImVec2(base.x + uy * head * 0.45f, base.y - ux * head * 0.45f), color);
-}
 }  // namespace
 
 // [SECTION] geometry of a linear field on the canvas
@@ -81,7 +70,8 @@ void Canvas::draw(Session& session, float dt) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
 
-    const DecisionField field = session.learner().field();
+    const DecisionField field = session.learner().field();  // once per frame; everything below reads it
+    refresh_model_cache(session, field);
     const std::optional<Line2D> line = linear_boundary(field);
     const bool trained = session.learner().mistakes() > 0 || session.state().config.init == Init::Random;
     field_drawn_by_gpu = trained && session.state().panels.field && draw_field(draw, session, field, colors);
@@ -113,7 +103,7 @@ void Canvas::draw(Session& session, float dt) {
             if (norm > 0 && m.geometric > 0) draw_margin_band(draw, *line, m.geometric, colors.margin);
         }
         draw_hyperplane(draw, *line, colors.boundary, 2.5f, false);
-        draw_weight_arrow(draw, session, colors);
+        draw_weight_arrow(draw, *line, colors);
     }
     draw_points(draw, session, colors);
     if (field_drawn_by_gpu) draw_legend(draw, colors);
@@ -129,7 +119,7 @@ std::uint64_t fnv(std::uint64_t h, const void* data, std::size_t bytes) {
     for (std::size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
     return h;
 }
-std::uint64_t fingerprint(const DecisionField& f, const FieldView& v, const FieldStyle& s) {
+std::uint64_t field_fingerprint(const DecisionField& f) {
     std::uint64_t h = 1469598103934665603ull;
     const int header[4] = {static_cast<int>(f.kind), static_cast<int>(f.lift), static_cast<int>(f.bias), f.input_dim};
     h = fnv(h, header, sizeof header);
@@ -140,6 +130,10 @@ std::uint64_t fingerprint(const DecisionField& f, const FieldView& v, const Fiel
     for (const Vec& w : f.voted_w) h = fnv(h, w.data(), w.size() * sizeof(double));
     h = fnv(h, f.voted_c.data(), f.voted_c.size() * sizeof(double));
     h = fnv(h, &f.kernel, sizeof f.kernel);
+    return h;
+}
+std::uint64_t fingerprint(const DecisionField& f, const FieldView& v, const FieldStyle& s) {
+    std::uint64_t h = field_fingerprint(f);
     h = fnv(h, &v, sizeof v);
     h = fnv(h, &s, sizeof s);
     return h;
@@ -169,23 +163,13 @@ FieldView Canvas::current_field_view() const {
 bool Canvas::draw_field(ImDrawList* draw, const Session& session, const DecisionField& field, const Palette& colors) {
     if (!field_renderer_.ok()) return false;
     const FieldView fv = current_field_view();
-    // Colour saturates at the largest |f| on the data (sampled), so the shading shows confidence
-    // relative to the training points whatever the scale of w.
-    const Dataset& data = session.state().data;
-    double largest = 0.0;
-    const std::size_t stride = std::max<std::size_t>(1, data.size() / 256);
-    for (std::size_t i = 0; i < data.size(); i += stride) {
-        const double f = std::fabs(field.eval(data.points[i]));
-        if (std::isfinite(f)) largest = std::max(largest, f);
-    }
     FieldStyle style{};
     to_rgb(colors.positive, style.positive);
     to_rgb(colors.negative, style.negative);
     to_rgb(colors.canvas_bg, style.background);
     to_rgb(colors.boundary, style.contour);
-    style.strength_scale = static_cast<float>(largest > 0 ? largest : 1.0);
+    style.strength_scale = field_scale_;  // refresh_model_cache
     style.unit_contours = session.state().panels.margin_band && field.kind == DecisionField::Kind::Kernel;
-    field_scale_ = style.strength_scale;
     const std::uint64_t key = fingerprint(field, fv, style);
     const double now = seconds_now();
     // While Run is on the model changes every frame; repainting every pixel each time would make a
@@ -376,13 +360,8 @@ void Canvas::draw_half_planes(ImDrawList* draw, const Line2D& line, const Palett
 void Canvas::draw_hyperplane(ImDrawList* draw, const Line2D& line, ImU32 color, float thickness, bool dashed) const {
     ImVec2 p0, p1;
     if (!clip_line_to_view(view_, line.a, line.b, line.c, p0, p1)) return;
-    if (!dashed) { draw->AddLine(p0, p1, color, thickness); return; }
-    const float dx = p1.x - p0.x, dy = p1.y - p0.y, length = std::sqrt(dx * dx + dy * dy);
-    for (float t = 0; t < length; t += 14.0f) {
-        const float t1 = std::min(length, t + 8.0f);
-        draw->AddLine(ImVec2(p0.x + dx * t / length, p0.y + dy * t / length),
-                      ImVec2(p0.x + dx * t1 / length, p0.y + dy * t1 / length), color, thickness);
-    }
+    if (dashed) draw_dashed_line(draw, p0, p1, color, thickness, 8.0f, 6.0f);
+    else draw->AddLine(p0, p1, color, thickness);
 }
 
 void Canvas::draw_margin_band(ImDrawList* draw, const Line2D& line, double margin_distance, ImU32 color) const {
@@ -393,16 +372,13 @@ void Canvas::draw_margin_band(ImDrawList* draw, const Line2D& line, double margi
 
 // w drawn from the origin towards the +1 side (the normal of the line). Long vectors are scaled to
 // fit, and the scale is written next to the arrow, so the picture stays honest.
-void Canvas::draw_weight_arrow(ImDrawList* draw, const Session& session, const Palette& colors) const {
-    const DecisionField field = session.learner().field();
-    const auto line = linear_boundary(field);
-    if (!line) return;
-    const double length = std::hypot(line->a, line->b);
+void Canvas::draw_weight_arrow(ImDrawList* draw, const Line2D& line, const Palette& colors) const {
+    const double length = std::hypot(line.a, line.b);
     if (length == 0 || animated_) return;
     const double max_length = 0.35 * std::min(view_.max_x() - view_.min_x(), view_.max_y() - view_.min_y());
     const double scale = length > max_length ? max_length / length : 1.0;
-    const ScreenPoint o = view_.to_screen(0, 0), tip = view_.to_screen(line->a * scale, line->b * scale);
-    arrow(draw, to_im(o), to_im(tip), colors.weight_arrow, 2.5f);
+    const ScreenPoint o = view_.to_screen(0, 0), tip = view_.to_screen(line.a * scale, line.b * scale);
+    draw_arrow(draw, to_im(o), to_im(tip), colors.weight_arrow, 2.5f);
     char label[48];
     if (scale < 1.0) std::snprintf(label, sizeof label, "w (\xC3\x97%.2g)", scale);
     else std::snprintf(label, sizeof label, "w");
@@ -443,22 +419,30 @@ void Canvas::draw_theory_overlays(ImDrawList* draw, const Session& session, cons
     }
 }
 
-void Canvas::refresh_predictions(const Session& session) {
-    const std::uint64_t key = session.data_revision() * 1000003ull + session.learner().visits() * 7ull +
-                              static_cast<std::uint64_t>(session.learner().mistakes());
-    if (key == predictions_key_) return;
-    predictions_key_ = key;
+// Everything the canvas derives from (model, points), recomputed only when one of them changes.
+void Canvas::refresh_model_cache(const Session& session, const DecisionField& field) {
+    const std::uint64_t key = field_fingerprint(field) ^ (session.data_revision() * 0x9E3779B97F4A7C15ull);
+    if (key == model_key_) return;
+    model_key_ = key;
     const Dataset& data = session.state().data;
+    // Colour saturates at the largest |f| on the data (sampled), so the shading shows confidence
+    // relative to the training points whatever the scale of w.
+    double largest = 0.0;
+    const std::size_t stride = std::max<std::size_t>(1, data.size() / 256);
+    for (std::size_t i = 0; i < data.size(); i += stride) {
+        const double f = std::fabs(field.eval(data.points[i]));
+        if (std::isfinite(f)) largest = std::max(largest, f);
+    }
+    field_scale_ = static_cast<float>(largest > 0 ? largest : 1.0);
+    // Which points the answer gets wrong (ringed): skip when re-evaluating every point costs too much.
     wrong_.assign(data.size(), 0);
-    // The answer is re-evaluated on every point: skip when that would cost too much per frame.
-    const std::size_t cost = data.size() * std::max<std::size_t>(1, session.learner().field().support.size());
+    const std::size_t cost = data.size() * std::max<std::size_t>(1, field.support.size());
     if (cost > 4'000'000) return;
     for (std::size_t i = 0; i < data.size(); ++i)
         wrong_[i] = session.learner().predict(data.points[i]) != data.labels[i];
 }
 
 void Canvas::draw_points(ImDrawList* draw, const Session& session, const Palette& colors) {
-    refresh_predictions(session);
     const Dataset& data = session.state().data;
     const bool many = data.size() > 3000;  // cheap markers for big data sets
     // Hundreds of markers: no anti-aliased fringes (a third of the triangles; invisible at this size).
@@ -517,17 +501,17 @@ void Canvas::draw_animation(ImDrawList* draw, const Session& session, const Pale
     const ImVec2 o = to_im(view_.to_screen(0, 0));
     const ImVec2 old_tip = to_im(view_.to_screen(ox * k, oy * k));
     const ImVec2 new_tip = to_im(view_.to_screen(nx * k, ny * k));
-    arrow(draw, o, old_tip, with_alpha(colors.trail, 1.0f), 2.5f);
+    draw_arrow(draw, o, old_tip, with_alpha(colors.trail, 1.0f), 2.5f);
     draw->AddText(ImVec2(old_tip.x + 6, old_tip.y + 2), colors.trail, "w old");
     if (t > 0.25f) {
         const float grow = std::min(1.0f, (t - 0.25f) / 0.3f);
         const ImVec2 step_tip(old_tip.x + (new_tip.x - old_tip.x) * grow, old_tip.y + (new_tip.y - old_tip.y) * grow);
-        arrow(draw, old_tip, step_tip, u.y > 0 ? colors.positive : colors.negative, 2.5f);
+        draw_arrow(draw, old_tip, step_tip, u.y > 0 ? colors.positive : colors.negative, 2.5f);
         const char* label = u.y > 0 ? "+ \xCE\xB7x" : "\xE2\x88\x92 \xCE\xB7x";
         draw->AddText(ImVec2((old_tip.x + step_tip.x) * 0.5f + 6, (old_tip.y + step_tip.y) * 0.5f), u.y > 0 ? colors.positive : colors.negative, label);
     }
     if (t > 0.6f) {
-        arrow(draw, o, new_tip, colors.weight_arrow, 3.0f);
+        draw_arrow(draw, o, new_tip, colors.weight_arrow, 3.0f);
         draw->AddText(ImVec2(new_tip.x + 6, new_tip.y - 14), colors.weight_arrow, "w new");
     }
     if (u.index < session.state().data.size()) {

@@ -47,13 +47,13 @@ private:
     std::optional<std::size_t> hit_test(const Session& session, ImVec2 mouse) const;
     void draw_half_planes(ImDrawList* draw, const Line2D& line, const Palette& colors) const;
     void draw_hyperplane(ImDrawList* draw, const Line2D& line, ImU32 color, float thickness, bool dashed) const;
-    void draw_weight_arrow(ImDrawList* draw, const Session& session, const Palette& colors) const;
+    void draw_weight_arrow(ImDrawList* draw, const Line2D& line, const Palette& colors) const;
     void draw_margin_band(ImDrawList* draw, const Line2D& line, double margin_distance, ImU32 color) const;
     void draw_theory_overlays(ImDrawList* draw, const Session& session, const Palette& colors) const;
     void draw_points(ImDrawList* draw, const Session& session, const Palette& colors);
     void draw_animation(ImDrawList* draw, const Session& session, const Palette& colors) const;
     void draw_status(ImDrawList* draw, const Session& session, const Palette& colors) const;
-    void refresh_predictions(const Session& session);
+    void refresh_model_cache(const Session& session, const DecisionField& field);
     bool draw_field(ImDrawList* draw, const Session& session, const DecisionField& field, const Palette& colors);
     void draw_legend(ImDrawList* draw, const Palette& colors) const;
 
@@ -67,9 +67,9 @@ private:
     // Update animation (lecture figure): w_old, +/- x, w_new, then the new line.
     std::optional<Update> animated_;
     float animation_time_ = -1.0f;
-    // Cached per (data revision, visits): which points the current answer gets wrong.
+    // Cached per (model, points): which points the current answer gets wrong, and the |f| scale.
     std::vector<signed char> wrong_;
-    std::uint64_t predictions_key_ = ~0ull;
+    std::uint64_t model_key_ = ~0ull;
     // GPU decision field, re-rendered only when its inputs change (see field_renderer.hpp).
     FieldRenderer field_renderer_;
     std::uint64_t field_key_ = 0;

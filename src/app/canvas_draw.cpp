@@ -1,5 +1,6 @@
 #include "app/canvas_draw.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -96,6 +97,29 @@ void draw_marker(ImDrawList* draw, ImVec2 c, int label, float r, const Palette& 
         draw->AddRectFilled(ImVec2(c.x - h - outline, c.y - h - outline), ImVec2(c.x + h + outline, c.y + h + outline), edge);
         draw->AddRectFilled(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), color);
         draw->AddRectFilled(ImVec2(c.x - h * 0.6f, c.y - bar), ImVec2(c.x + h * 0.6f, c.y + bar), white);
+    }
+}
+
+void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness, float max_head) {
+    const float dx = to.x - from.x, dy = to.y - from.y;
+    const float length = std::sqrt(dx * dx + dy * dy);
+    if (length < 1.0f) return;
+    const float ux = dx / length, uy = dy / length;
+    const float head = std::min(max_head, length * 0.4f);
+    const ImVec2 base(to.x - ux * head, to.y - uy * head);
+    draw->AddLine(from, base, color, thickness);  // up to the head only: a thick line must not poke out
+    draw->AddTriangleFilled(to, ImVec2(base.x - uy * head * 0.45f, base.y + ux * head * 0.45f),
+                            ImVec2(base.x + uy * head * 0.45f, base.y - ux * head * 0.45f), color);
+}
+
+void draw_dashed_line(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash, float gap) {
+    const float dx = b.x - a.x, dy = b.y - a.y;
+    const float length = std::sqrt(dx * dx + dy * dy);
+    if (length < 1.0f) return;
+    for (float t = 0.0f; t < length; t += dash + gap) {
+        const float t1 = std::min(length, t + dash);
+        draw->AddLine(ImVec2(a.x + dx * t / length, a.y + dy * t / length),
+                      ImVec2(a.x + dx * t1 / length, a.y + dy * t1 / length), color, thickness);
     }
 }
 

@@ -10,6 +10,10 @@ namespace pl::app {
 void draw_grid_and_axes(ImDrawList* draw, const View& view, const Palette& colors);
 // +1: disc with a plus; -1: square with a minus (shape tells the classes apart without colour).
 void draw_marker(ImDrawList* draw, ImVec2 center, int label, float radius, const Palette& colors, bool hovered);
+// An arrow from `from` to `to`; the head is at most `max_head` pixels long and 40 % of the arrow.
+void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness, float max_head = 12.0f);
+// A dashed segment: `dash` pixels drawn, `gap` pixels left out, from a towards b.
+void draw_dashed_line(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash = 6.0f, float gap = 6.0f);
 // Clip the infinite line a*x + b*y + c = 0 to the visible rectangle; false when it misses it.
 bool clip_line_to_view(const View& view, double a, double b, double c, ImVec2& p0, ImVec2& p1);
 

@@ -16,26 +16,7 @@ namespace {
 
 std::string number(double value, int digits = 3) { return format_number(std::fabs(value) < 1e-12 ? 0.0 : value, digits); }
 
-void dashed_line(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash = 6.0f) {
-    const float dx = b.x - a.x, dy = b.y - a.y;
-    const float length = std::sqrt(dx * dx + dy * dy);
-    if (length < 1.0f) return;
-    for (float t = 0.0f; t < length; t += 2.0f * dash) {
-        const float t1 = std::min(length, t + dash);
-        draw->AddLine(ImVec2(a.x + dx * t / length, a.y + dy * t / length),
-                      ImVec2(a.x + dx * t1 / length, a.y + dy * t1 / length), color, thickness);
-    }
-}
 
-void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
-    draw->AddLine(from, to, color, thickness);
-    const float dx = to.x - from.x, dy = to.y - from.y;
-    const float length = std::sqrt(dx * dx + dy * dy);
-    if (length < 1.0f) return;
-    const float ux = dx / length, uy = dy / length, head = std::min(9.0f, length * 0.5f);
-    draw->AddTriangleFilled(to, ImVec2(to.x - ux * head - uy * head * 0.5f, to.y - uy * head + ux * head * 0.5f),
-                            ImVec2(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f), color);
-}
 
 // Wrapped text inside [x, x + width]; returns its height.
 float wrapped_text(ImDrawList* draw, ImVec2 pos, float width, ImU32 color, const std::string& text) {
@@ -110,7 +91,7 @@ void draw_number_line(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasFi
     map.scale = map.width / (map.max_x - map.min_x);  // a number line: only x needs to fit
 
     const ImVec2 left_end = map(kFigureMinX, 0), right_end = map(kFigureMaxX, 0);
-    arrow(draw, left_end, right_end, colors.axis, 1.5f);
+    draw_arrow(draw, left_end, right_end, colors.axis, 1.5f, 9.0f);
     draw->AddText(ImVec2(right_end.x - font * 0.8f, right_end.y - font * 1.4f), colors.tick_text, "x");
     for (int tick = 0; tick <= 3; ++tick) {
         const ImVec2 p = map(tick, 0);
@@ -120,7 +101,7 @@ void draw_number_line(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasFi
     }
     // The only threshold an unbiased rule has: x = 0.
     const ImVec2 zero = map(0, 0);
-    dashed_line(draw, ImVec2(zero.x, zero.y - font * 1.6f), ImVec2(zero.x, zero.y + font * 1.6f), colors.mistake_ring, 1.5f, 4.0f);
+    draw_dashed_line(draw, ImVec2(zero.x, zero.y - font * 1.6f), ImVec2(zero.x, zero.y + font * 1.6f), colors.mistake_ring, 1.5f, 4.0f, 4.0f);
     draw->AddText(ImVec2(zero.x - font * 1.2f, zero.y - font * 2.8f), colors.mistake_ring, "split at 0?");
     // The threshold the lifted learner found (where its line meets the row of ones, right panel).
     if (figure.converged && figure.w.size() == 2 && figure.w[0] != 0.0) {
@@ -166,8 +147,8 @@ void draw_lifted_plane(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasF
     draw->PushClipRect(plot_min, plot_max, true);
 
     // Axes: x along the bottom, the constant coordinate upwards, both through the origin.
-    arrow(draw, map(kFigureMinX, 0), map(kFigureMaxX, 0), colors.axis, 1.5f);
-    arrow(draw, map(0, map.min_y), map(0, map.max_y), colors.axis, 1.5f);
+    draw_arrow(draw, map(kFigureMinX, 0), map(kFigureMaxX, 0), colors.axis, 1.5f, 9.0f);
+    draw_arrow(draw, map(0, map.min_y), map(0, map.max_y), colors.axis, 1.5f, 9.0f);
     const ImVec2 x_end = map(kFigureMaxX, 0), y_end = map(0, map.max_y);
     draw->AddText(ImVec2(x_end.x - font * 0.8f, x_end.y - font * 1.4f), colors.tick_text, "x");
     draw->AddText(ImVec2(y_end.x + 6, y_end.y), colors.tick_text, "constant");
@@ -179,7 +160,7 @@ void draw_lifted_plane(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasF
     }
     const ImVec2 one = map(0, 1);
     draw->AddText(ImVec2(one.x - font * 0.8f, one.y - font * 0.5f), colors.tick_text, "1");
-    dashed_line(draw, map(kFigureMinX, 1), map(kFigureMaxX, 1), colors.grid, 1.0f, 3.0f);
+    draw_dashed_line(draw, map(kFigureMinX, 1), map(kFigureMaxX, 1), colors.grid, 1.0f, 3.0f, 3.0f);
     const ImVec2 o = map(0, 0);
     draw->AddCircle(o, 4.0f, colors.axis, 12, 1.5f);
 
@@ -197,7 +178,7 @@ void draw_lifted_plane(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasF
         const float line_text_x = label_at.x + 8 + line_text_width > plot_max.x ? label_at.x - 8 - line_text_width : label_at.x + 8;
         draw->AddText(ImVec2(line_text_x, label_at.y - font * 0.5f), colors.text, line_text);
         const ImVec2 w_tip = map(figure.w[0] / length * kArrowLength, figure.w[1] / length * kArrowLength);
-        arrow(draw, o, w_tip, colors.weight_arrow, 2.5f);
+        draw_arrow(draw, o, w_tip, colors.weight_arrow, 2.5f, 9.0f);
         const std::string w_text = "w = (" + number(figure.w[0]) + ", " + number(figure.w[1]) + ")";
         const float w_text_width = ImGui::CalcTextSize(w_text.c_str()).x;
         draw->AddText(ImVec2(std::min(w_tip.x + 6, plot_max.x - w_text_width), w_tip.y - font * 0.5f), colors.weight_arrow, w_text.c_str());

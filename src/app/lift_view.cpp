@@ -40,15 +40,6 @@ void append_term(std::string& out, double coefficient, const char* name) {
     if (name[0] != '\0') out += " " + std::string(name);
 }
 
-void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
-    draw->AddLine(from, to, color, thickness);
-    const float dx = to.x - from.x, dy = to.y - from.y;
-    const float length = std::sqrt(dx * dx + dy * dy);
-    if (length < 1.0f) return;
-    const float ux = dx / length, uy = dy / length, head = std::min(10.0f, length * 0.5f);
-    draw->AddTriangleFilled(to, ImVec2(to.x - ux * head - uy * head * 0.5f, to.y - uy * head + ux * head * 0.5f),
-                            ImVec2(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f), color);
-}
 
 // Text with a soft background so it stays legible over points and the plane.
 void draw_label(ImDrawList* draw, ImVec2 pos, const char* text, ImU32 color, const Palette& colors) {
@@ -265,9 +256,9 @@ void LiftView::draw_scene(const Session& session, ImVec2 origin, ImVec2 size, bo
     const Projected x_from = project(-1, zero.y, zero.z), x_to = project(1.15f, zero.y, zero.z);
     const Projected y_from = project(zero.x, -1, zero.z), y_to = project(zero.x, 1.15f, zero.z);
     const Projected z_from = project(zero.x, zero.y, -1), z_to = project(zero.x, zero.y, 1.15f);
-    draw_arrow(draw, at(x_from), at(x_to), axis_color, 1.5f);
-    draw_arrow(draw, at(y_from), at(y_to), axis_color, 1.5f);
-    draw_arrow(draw, at(z_from), at(z_to), axis_color, 1.5f);
+    draw_arrow(draw, at(x_from), at(x_to), axis_color, 1.5f, 10.0f);
+    draw_arrow(draw, at(y_from), at(y_to), axis_color, 1.5f, 10.0f);
+    draw_arrow(draw, at(z_from), at(z_to), axis_color, 1.5f, 10.0f);
 
     // [SECTION] the plane and the drawing order
     const char* why_not = nullptr;
@@ -335,7 +326,7 @@ void LiftView::draw_scene(const Session& session, ImVec2 origin, ImVec2 size, bo
         const float s = 0.55f / n_length;
         const Projected tail = camera.project(centre_world);
         const Projected head = project(centre_world.x + plane.normal.x * s, centre_world.y + plane.normal.y * s, centre_world.z + plane.normal.z * s);
-        draw_arrow(draw, at(tail), at(head), colors.weight_arrow, 2.5f);
+        draw_arrow(draw, at(tail), at(head), colors.weight_arrow, 2.5f, 10.0f);
         draw_label(draw, ImVec2(head.x + 4, head.y - ImGui::GetFontSize()), "w", colors.weight_arrow, colors);
     }
     while (next < order_.size()) draw_point(order_[next++]);
