@@ -1,6 +1,8 @@
 // CSV reader/writer. One pass, no regex, no per-field allocation: fine for files of tens of MB.
 #include "csv.hpp"
 
+#include "decimal.hpp"
+
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -28,7 +30,6 @@ std::string quoted(std::string_view s) {
 
 enum class NumberKind { Ok, Empty, NotANumber, NotFinite, OutOfRange, TooLarge };
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 bool equals_lower(std::string_view text, std::string_view lower) {
     if (text.size() != lower.size()) return false;
@@ -37,31 +38,7 @@ bool equals_lower(std::string_view text, std::string_view lower) {
     return true;
 }
 
-// Plain decimal syntax only: [sign] digits [. digits] [e [sign] digits], at least one mantissa digit.
-// (strtod alone would also take hex floats, "nan(...)" and leading spaces; we want none of those.)
-bool is_decimal(std::string_view s) {
-    std::size_t i = 0, mantissa_digits = 0;
-    if (i < s.size() && s[i] == '-') ++i;
-    while (i < s.size() && is_digit(s[i])) { ++i; ++mantissa_digits; }
-    if (i < s.size() && s[i] == '.') {
-        ++i;
-        while (i < s.size() && is_digit(s[i])) { ++i; ++mantissa_digits; }
-    }
-    if (mantissa_digits == 0) return false;
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-        ++i;
-        if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-        std::size_t exponent_digits = 0;
-        while (i < s.size() && is_digit(s[i])) { ++i; ++exponent_digits; }
-        if (exponent_digits == 0) return false;
-    }
-    return i == s.size();
-}
-
-// Numbers are checked against the decimal syntax above and then converted by std::strtod, which is
-// correctly rounded in glibc and in Emscripten's musl, so a file reads to the same doubles natively and
-// in the browser. (std::from_chars for double is not available in every libc++ we build with.)
-// strtod follows the C locale's decimal point; the widget never changes the locale.
+// Numbers: plain decimal syntax, then strtod (decimal.hpp); NaN and infinities get their own message.
 NumberKind read_number(std::string_view field, double& out) {
     if (field.empty()) return NumberKind::Empty;
     if (field.front() == '+') field.remove_prefix(1);
@@ -70,18 +47,8 @@ NumberKind read_number(std::string_view field, double& out) {
     if (equals_lower(unsigned_part, "nan") || equals_lower(unsigned_part, "inf") ||
         equals_lower(unsigned_part, "infinity"))
         return NumberKind::NotFinite;
-    if (!is_decimal(field)) return NumberKind::NotANumber;
-    char small[64];
-    std::string large;
-    const char* text = small;
-    if (field.size() < sizeof small) {
-        std::memcpy(small, field.data(), field.size());
-        small[field.size()] = '\0';
-    } else {
-        large.assign(field);
-        text = large.c_str();
-    }
-    out = std::strtod(text, nullptr);
+    if (!is_plain_decimal(field, false)) return NumberKind::NotANumber;
+    out = decimal_to_double(field);
     if (!std::isfinite(out)) return NumberKind::OutOfRange;  // overflow gives HUGE_VAL
     if (std::fabs(out) > kMaxAbsCoordinate) return NumberKind::TooLarge;
     return NumberKind::Ok;

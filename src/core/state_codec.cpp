@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "base64url.hpp"
+#include "decimal.hpp"
 #include "names.hpp"
 
 namespace pl {
@@ -48,31 +49,10 @@ namespace {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 }  // namespace
 
-// Plain decimal syntax only ([+-] digits [. digits] [e [+-] digits]); strtod alone would also take hex
-// floats, "nan", "inf" and leading spaces. strtod is correctly rounded in glibc and in Emscripten's
-// musl, so a link reads to the same doubles natively and in the browser.
+// Plain decimal syntax with an optional '+' or '-' (decimal.hpp); at most 64 characters.
 bool parse_real(std::string_view text, double& out) {
-    if (text.empty() || text.size() > 64) return false;
-    std::size_t i = 0, mantissa_digits = 0;
-    if (text[i] == '-' || text[i] == '+') ++i;
-    while (i < text.size() && is_digit(text[i])) { ++i; ++mantissa_digits; }
-    if (i < text.size() && text[i] == '.') {
-        ++i;
-        while (i < text.size() && is_digit(text[i])) { ++i; ++mantissa_digits; }
-    }
-    if (mantissa_digits == 0) return false;
-    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-        ++i;
-        if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-        std::size_t exponent_digits = 0;
-        while (i < text.size() && is_digit(text[i])) { ++i; ++exponent_digits; }
-        if (exponent_digits == 0) return false;
-    }
-    if (i != text.size()) return false;
-    char copy[72];  // NUL-terminated copy for strtod (no std::from_chars for double in every libc++)
-    std::copy(text.begin(), text.end(), copy);
-    copy[text.size()] = '\0';
-    out = std::strtod(copy, nullptr);  // overflow gives +-HUGE_VAL, which real_problem reports
+    if (text.empty() || text.size() > 64 || !is_plain_decimal(text, true)) return false;
+    out = decimal_to_double(text);  // overflow gives +-HUGE_VAL, which real_problem reports
     return true;
 }
 
