@@ -8,6 +8,17 @@
 namespace pl::app {
 
 namespace {
+// The info log of a shader or program (get_length/get_log: glGetShaderiv/glGetShaderInfoLog or the
+// program pair).
+template <class GetLength, class GetLog>
+std::string info_log(GLuint object, GetLength get_length, GetLog get_log) {
+    GLint length = 0;
+    get_length(object, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
+    get_log(object, length, nullptr, log.data());
+    return log.data();
+}
+
 GLuint compile(GLenum stage, const char* name, const char* stage_name, std::string& error) {
     const assets::Blob blob = assets::shader_source(name, stage_name);
     if (!blob.data) {
@@ -21,11 +32,7 @@ GLuint compile(GLenum stage, const char* name, const char* stage_name, std::stri
     GLint ok = 0;
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
     if (!ok) {
-        GLint length = 0;
-        glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
-        std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
-        glGetShaderInfoLog(shader, length, nullptr, log.data());
-        error = std::string(name) + "." + stage_name + ": " + log.data();
+        error = std::string(name) + "." + stage_name + ": " + info_log(shader, glGetShaderiv, glGetShaderInfoLog);
         glDeleteShader(shader);
         return 0;
     }
@@ -47,11 +54,7 @@ unsigned int build_program(const char* vertex_name, const char* fragment_name, s
     GLint ok = 0;
     glGetProgramiv(program, GL_LINK_STATUS, &ok);
     if (!ok) {
-        GLint length = 0;
-        glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
-        std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
-        glGetProgramInfoLog(program, length, nullptr, log.data());
-        error = std::string("link: ") + log.data();
+        error = "link: " + info_log(program, glGetProgramiv, glGetProgramInfoLog);
         glDeleteProgram(program);
         return 0;
     }
