@@ -26,9 +26,6 @@ App::App(const AppOptions& options) {
     if (!options.initial_link.empty()) load_into(*this, options.initial_link);
 }
 
-FieldAgreement App::field_agreement() {
-    return canvas_.field_renderer().compare_with_cpu(session_.learner().field(), canvas_.current_field_view());
-}
 App::~App() = default;
 
 bool App::needs_frame() const { return redraw_frames_ > 0 || run_.running || canvas_.animating(); }
@@ -130,9 +127,7 @@ void App::handle_shortcuts() {
     }
 }
 
-// [SECTION] frame layout
-// Wide screens: controls | canvas | theory. Narrow (an iframe in a course page): controls and theory
-// share the left column (collapsible sections), the canvas keeps the rest.
+// [SECTION] frame layout (plan_layout decides, this follows)
 void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     ImGuiIO& io = ImGui::GetIO();
     const double t = now_seconds();
@@ -145,7 +140,15 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     }
     handle_shortcuts();
     advance_training(dt);
-    canvas_.training_running = run_.running;
+
+    LayoutInput input;
+    input.width = io.DisplaySize.x;
+    input.height = io.DisplaySize.y;
+    input.font_size = ImGui::GetFontSize();
+    input.panels = session_.state().panels;
+    input.kernel_learner = session_.state().config.algorithm == Algorithm::Kernel;
+    input.host_can_share = static_cast<bool>(on_request);
+    layout_ = plan_layout(input);
 
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(io.DisplaySize);
@@ -155,78 +158,73 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleVar(2);
-
-    const bool wide = io.DisplaySize.x >= 1200.0f;
-    const PanelState& panels = session_.state().panels;
-    const float font = ImGui::GetFontSize();
-    const float column = std::clamp(io.DisplaySize.x * 0.3f, font * 15.0f, font * 20.0f);
-    if (panels.controls) {
-        ImGui::BeginChild("##controls", ImVec2(column, 0), true);
-        draw_controls_panel(!wide);
-        ImGui::EndChild();
+    if (layout_.controls_column) draw_column("##controls", layout_.controls_width, layout_.controls_sections, false);
+    else draw_controls_strip(layout_.controls_width);
+    ImGui::SameLine();
+    draw_canvas_area(layout_.theory_column ? -layout_.theory_width : 0.0f, dt);
+    if (layout_.theory_column) {
         ImGui::SameLine();
-    } else {
-        // A slim strip to bring the panel back.
-        ImGui::BeginChild("##strip", ImVec2(font * 1.6f, 0), true);
-        if (ImGui::ArrowButton("##open", ImGuiDir_Right)) {
-            PanelState p = panels;
-            p.controls = true;
-            session_.set_panels(p);
-        }
-        item_tooltip("Show the controls");
-        ImGui::EndChild();
-        ImGui::SameLine();
-    }
-    const float theory_width = wide && panels.theory ? column * 1.05f : 0.0f;
-    ImGui::BeginChild("##canvas-area", ImVec2(theory_width > 0 ? -theory_width : 0, 0), false,
-                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    if (panels.lift_view) {
-        // The lift below the canvas: the same model as a plane in 3-D and as a curve in 2-D.
-        const float lift_height = std::floor(ImGui::GetContentRegionAvail().y * 0.42f);
-        ImGui::BeginChild("##canvas-top", ImVec2(0, -lift_height), false,
-                          ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-        canvas_.draw(session_, dt);
-        ImGui::EndChild();
-        draw_lift_panel(lift_panel_, session_, ImVec2(0, 0));
-    } else {
-        canvas_.draw(session_, dt);
-    }
-    ImGui::EndChild();
-    if (theory_width > 0) {
-        ImGui::SameLine();
-        ImGui::BeginChild("##theory", ImVec2(0, 0), true);
-        draw_theory_panel();
-        ImGui::EndChild();
+        draw_column("##theory", 0.0f, layout_.theory_sections, true);
     }
     ImGui::End();
 }
 
-void App::draw_controls_panel(bool include_theory) {
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 5));
-    PanelContext context{session_, canvas_, run_, on_request ? &on_request : nullptr};
-    draw_header(context);
-    draw_notice(context);
-    const PanelState& panels = session_.state().panels;
-    if (panels.data_section && ImGui::CollapsingHeader("Data", ImGuiTreeNodeFlags_DefaultOpen)) draw_data_section(context);
-    if (panels.training_section && ImGui::CollapsingHeader("Training", ImGuiTreeNodeFlags_DefaultOpen)) draw_training_section(context);
-    if (panels.kernel_section && session_.state().config.algorithm == Algorithm::Kernel &&
-        ImGui::CollapsingHeader("Kernel \xCE\xB1", ImGuiTreeNodeFlags_DefaultOpen))
-        draw_kernel_section(context);
-    if (panels.show_section && ImGui::CollapsingHeader("Show")) draw_show_section(context);
-    if (panels.share_section && context.host && ImGui::CollapsingHeader("Share")) draw_share_section(context);
-    if (include_theory) {
-        if (ImGui::CollapsingHeader("Theory", ImGuiTreeNodeFlags_DefaultOpen)) draw_theory_section(context);
-        if (ImGui::CollapsingHeader("Plots")) draw_plots_section(context);
+void App::draw_controls_strip(float width) {
+    ImGui::BeginChild("##strip", ImVec2(width, 0), true);
+    if (ImGui::ArrowButton("##open", ImGuiDir_Right)) {
+        PanelState p = session_.state().panels;
+        p.controls = true;
+        session_.set_panels(p);
     }
-    ImGui::PopStyleVar();
+    item_tooltip("Show the controls");
+    ImGui::EndChild();
 }
 
-void App::draw_theory_panel() {
+void App::draw_canvas_area(float width, float dt) {
+    ImGui::BeginChild("##canvas-area", ImVec2(width, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    if (layout_.lift_view) {
+        // The lift below the canvas: the same model as a plane in 3-D and as a curve in 2-D.
+        const float lift_height = std::floor(ImGui::GetContentRegionAvail().y * layout_.lift_share);
+        ImGui::BeginChild("##canvas-top", ImVec2(0, -lift_height), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+        canvas_.draw(session_, models_, dt, run_.running);
+        ImGui::EndChild();
+        draw_lift_panel(lift_panel_, session_, models_.update(session_), ImVec2(0, 0));
+    } else {
+        canvas_.draw(session_, models_, dt, run_.running);
+    }
+    ImGui::EndChild();
+}
+
+// One column of collapsible sections. The controls column starts with the title and the message line;
+// sections that are usually glanced at (Show, Share, and Plots when they share the controls column)
+// start closed.
+void App::draw_column(const char* id, float width, const std::vector<Section>& sections, bool theory_column) {
+    ImGui::BeginChild(id, ImVec2(width, 0), true);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 5));
-    PanelContext context{session_, canvas_, run_};
-    if (ImGui::CollapsingHeader("Theory", ImGuiTreeNodeFlags_DefaultOpen)) draw_theory_section(context);
-    if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) draw_plots_section(context);
+    PanelContext context{session_, models_, canvas_, run_, on_request ? &on_request : nullptr};
+    if (!theory_column) {
+        draw_header(context);
+        draw_notice(context);
+    }
+    for (Section section : sections) {
+        const bool closed = section == Section::Show || section == Section::Share || (section == Section::Plots && !theory_column);
+        if (ImGui::CollapsingHeader(section_title(section), closed ? 0 : ImGuiTreeNodeFlags_DefaultOpen))
+            draw_section(section, context);
+    }
     ImGui::PopStyleVar();
+    ImGui::EndChild();
+}
+
+void draw_section(Section section, PanelContext& context) {
+    switch (section) {
+        case Section::Data: draw_data_section(context); break;
+        case Section::Training: draw_training_section(context); break;
+        case Section::Kernel: draw_kernel_section(context); break;
+        case Section::Show: draw_show_section(context); break;
+        case Section::Share: draw_share_section(context); break;
+        case Section::Theory: draw_theory_section(context); break;
+        case Section::Plots: draw_plots_section(context); break;
+    }
 }
 
 }  // namespace pl::app

@@ -10,6 +10,8 @@
 #include <string>
 
 #include "app/canvas.hpp"
+#include "app/frame_model.hpp"
+#include "app/layout.hpp"
 #include "app/fonts.hpp"
 #include "app/lift_scenes.hpp"
 #include "core/session.hpp"
@@ -50,24 +52,26 @@ public:
     Session& session() { return session_; }
     const Session& session() const { return session_; }
     RunState& run() { return run_; }
+    Canvas& canvas() { return canvas_; }
     const Canvas& canvas() const { return canvas_; }
-    const std::optional<Session::OnlineResult>& last_online() const { return canvas_.last_online; }
+    const FrameModel& model() { return models_.update(session_); }
+    const LayoutPlan& layout() const { return layout_; }  // what the last frame showed
     std::uint64_t revision() const { return session_.revision(); }
     std::size_t frames_drawn() const { return frames_drawn_; }
     std::function<void()> on_change;  // after every change of the state (web: the JS 'change' event)
     std::function<void(HostRequest)> on_request;  // set by the host; absent: the Share buttons hide
-    // GPU vs CPU sign agreement of the current decision field over the canvas (tests, benchmarks).
-    FieldAgreement field_agreement();
-    FieldRenderer& field_renderer_for_bench() { return canvas_.field_renderer(); }
 
 private:
-    void draw_controls_panel(bool include_theory);
-    void draw_theory_panel();
+    void draw_column(const char* id, float width, const std::vector<Section>& sections, bool theory_column);
+    void draw_controls_strip(float width);
+    void draw_canvas_area(float width, float dt);
     void handle_shortcuts();
     void advance_training(double seconds);
     void notify_if_changed();
 
     Session session_;
+    ModelCache models_;
+    LayoutPlan layout_;
     Canvas canvas_;
     LiftPanel lift_panel_;
     RunState run_;

@@ -14,7 +14,7 @@ namespace pl::app {
 
 namespace {
 
-std::string number(double value, int digits = 3) { return format_number(std::fabs(value) < 1e-12 ? 0.0 : value, digits); }
+std::string number(double value, int digits = 3) { return display_number(std::fabs(value) < 1e-12 ? 0.0 : value, digits); }
 
 
 
@@ -367,14 +367,14 @@ void Poly2Equivalence::draw(const Session& session) {
 }
 
 // [SECTION] the tab bar for the app's layout
-void draw_lift_panel(LiftPanel& panel, Session& session, ImVec2 size) {
+void draw_lift_panel(LiftPanel& panel, Session& session, const FrameModel& model, ImVec2 size) {
     const ImVec2 available = ImGui::GetContentRegionAvail();
     if (size.x <= 0) size.x = available.x;
     if (size.y <= 0) size.y = available.y;
     ImGui::BeginChild("##lift-panel", size, false, ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoScrollbar);
     if (ImGui::BeginTabBar("##lift-tabs")) {
         if (ImGui::BeginTabItem("3-D lift")) {
-            panel.view.draw(session, ImVec2(0, 0));
+            panel.view.draw(session, model, ImVec2(0, 0));
             ImGui::EndTabItem();
         }
         if (ImGui::BeginTabItem("Bias: 1-D \xE2\x86\x92 2-D")) {

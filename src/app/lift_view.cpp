@@ -28,7 +28,7 @@ ImU32 with_alpha(ImU32 color, int alpha) {
 
 ImVec2 at(const Projected& p) { return ImVec2(p.x, p.y); }
 
-std::string short_number(double value) { return format_number(std::fabs(value) < 1e-12 ? 0.0 : value, 3); }
+std::string short_number(double value) { return display_number(std::fabs(value) < 1e-12 ? 0.0 : value, 3); }
 
 // "+ 1.5 x1" style term for the plane equation; skips zero coefficients.
 void append_term(std::string& out, double coefficient, const char* name) {
@@ -125,9 +125,10 @@ void LiftView::refresh_points(const Session& session) {
 // The learned hyperplane in lifted space is w1 x1 + w2 x2 + w3 phi3 + k = 0 with k = the absorbed
 // weight, the explicit b, or 0. Writing x_a = center_a + half_a u_a turns it into n.u + d = 0 with
 // n_a = w_a half_a and d = k + sum_a w_a center_a: the same plane in the normalised cube.
-LiftView::Plane LiftView::separating_plane(const Session& session, const char** why_not) const {
+LiftView::Plane LiftView::separating_plane(const FrameModel& model, const char** why_not) const {
+    const Session& session = *model.session;
     Plane plane;
-    const DecisionField field = session.learner().field();
+    const DecisionField& field = model.field;
     const int dim = session.state().data.dim;
     if (field.kind == DecisionField::Kind::Kernel) {
         *why_not = "A kernel learner keeps mistake counts \xCE\xB1, not a weight vector, so there is no plane to draw. "
@@ -162,7 +163,7 @@ LiftView::Plane LiftView::separating_plane(const Session& session, const char** 
 }
 
 // [SECTION] drawing
-void LiftView::draw(Session& session, ImVec2 size) {
+void LiftView::draw(Session& session, const FrameModel& model, ImVec2 size) {
     const ImVec2 available = ImGui::GetContentRegionAvail();
     if (size.x <= 0) size.x = available.x;
     if (size.y <= 0) size.y = available.y;
@@ -190,7 +191,7 @@ void LiftView::draw(Session& session, ImVec2 size) {
         if (!active) dragging_ = false;
         if (hovered && io.MouseWheel != 0.0f) camera_.zoom_by(io.MouseWheel);
         if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) camera_.reset();
-        draw_scene(session, origin, scene, hovered && !dragging_);
+        draw_scene(session, model, origin, scene, hovered && !dragging_);
     }
     ImGui::EndGroup();
     ImGui::PopID();
@@ -219,7 +220,7 @@ void LiftView::draw_toolbar(const Session& session) {
                        "separable by a flat plane.");
 }
 
-void LiftView::draw_scene(const Session& session, ImVec2 origin, ImVec2 size, bool hovered) {
+void LiftView::draw_scene(const Session& session, const FrameModel& model, ImVec2 origin, ImVec2 size, bool hovered) {
     const Palette& colors = palette(session.state().panels.dark);
     const LiftKind lift = session.state().config.lift;
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -262,7 +263,7 @@ void LiftView::draw_scene(const Session& session, ImVec2 origin, ImVec2 size, bo
 
     // [SECTION] the plane and the drawing order
     const char* why_not = nullptr;
-    const Plane plane = separating_plane(session, &why_not);
+    const Plane plane = separating_plane(model, &why_not);
     std::vector<Point3> polygon;
     float eye_side = 0.0f;
     if (plane.valid) {
@@ -366,7 +367,7 @@ void LiftView::draw_scene(const Session& session, ImVec2 origin, ImVec2 size, bo
     if (total_points_ == 0) {
         note("No points yet: add some on the canvas to see them lifted.", colors.tick_text);
     } else if (plane.valid && !polygon.empty()) {
-        const DecisionField field = session.learner().field();
+        const DecisionField& field = model.field;
         const auto d = static_cast<std::size_t>(session.state().data.dim);
         std::string equation;
         append_term(equation, field.w[0], "x\xE2\x82\x81");

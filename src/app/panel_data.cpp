@@ -123,7 +123,7 @@ void draw_data_section(PanelContext& c) {
     if (st.online_mode) {
         ImGui::SameLine();
         ImGui::Text("mistakes: %zu", s.online_mistakes());
-        if (!c.canvas.last_online_message.empty()) ImGui::TextWrapped("%s", c.canvas.last_online_message.c_str());
+        if (const std::string& verdict = c.model().online_message; !verdict.empty()) ImGui::TextWrapped("%s", verdict.c_str());
     }
 }
 

@@ -66,7 +66,7 @@ void draw_kernel_section(PanelContext& c) {
             ImGui::TableNextColumn();
             ImGui::Text("%g", row.alpha);
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(format_number(row.score, 3).c_str());
+            ImGui::TextUnformatted(display_number(row.score, 3).c_str());
         }
     }
     ImGui::EndTable();

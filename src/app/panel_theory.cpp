@@ -16,81 +16,50 @@ std::string vector_text(const Vec& v, std::size_t max_items = 6) {
     std::string out = "(";
     for (std::size_t i = 0; i < v.size() && i < max_items; ++i) {
         if (i) out += ", ";
-        out += format_number(v[i], 3);
+        out += display_number(v[i], 3);
     }
     if (v.size() > max_items) out += ", \xE2\x80\xA6";
     return out + ")";
 }
 
-// Geometric margin of the current weights in the learner space, cached per (data, visits).
-struct CurrentMargin {
-    std::uint64_t key = ~0ull;
-    double gamma = 0.0;
-    bool defined = false;
-};
-
-CurrentMargin& current_margin(const Session& s) {
-    static CurrentMargin cache;
-    const Learner& learner = s.learner();
-    const std::uint64_t key = s.data_revision() * 1000003ull + learner.visits() * 31ull + s.revision() % 7;
-    if (key == cache.key) return cache;
-    cache.key = key;
-    cache.defined = false;
-    const TrainConfig& config = s.state().config;
-    if (config.algorithm == Algorithm::Kernel || config.algorithm == Algorithm::Voted || s.state().data.empty()) return cache;
-    const DecisionField field = learner.field();
-    if (field.kind != DecisionField::Kind::Linear) return cache;
-    Vec w = field.w;
-    const bool explicit_bias = config.bias == BiasMode::Explicit;
-    if (explicit_bias) w.push_back(field.b);  // the proof treats b as one more weight on a constant 1
-    const double norm = pl::norm(w);
-    if (norm == 0 || !std::isfinite(norm) || s.state().data.size() > 200000) return cache;
-    double worst = INFINITY;
-    for (std::size_t i = 0; i < s.state().data.size(); ++i) {
-        const Vec x = learner_features(s.state().data.points[i], config.lift, explicit_bias ? BiasMode::Absorbed : config.bias);
-        worst = std::min(worst, s.state().data.labels[i] * dot(w, x) / norm);
-    }
-    cache.gamma = worst;
-    cache.defined = true;
-    return cache;
-}
 }  // namespace
 
 void draw_theory_section(PanelContext& c) {
+    const FrameModel& model = c.model();
     const Session& s = c.session;
     const Learner& learner = s.learner();
     const TheorySummary& t = s.theory();
     const TrainConfig& config = s.state().config;
 
     value_row("N", std::to_string(s.state().data.size()), "Number of training examples.");
-    value_row("R", t.applicable ? format_number(t.R) : "n/a",
+    value_row("R", t.applicable ? display_number(t.R) : "n/a",
               "R = max\xE1\xB5\xA2 \xE2\x80\x96x\xE1\xB5\xA2\xE2\x80\x96: the radius of the data in the space the learner runs in "
               "(after the feature map, with the constant 1 when the bias is absorbed).");
-    const DecisionField field = learner.field();
+    const DecisionField& field = model.field;
     if (field.kind == DecisionField::Kind::Linear) {
         value_row("w", vector_text(field.w),
                   "The weight vector the learner answers with, in its own space. With an absorbed bias the last entry "
                   "multiplies the constant feature 1, so it plays the role of b.");
-        if (config.bias == BiasMode::Explicit) value_row("b", format_number(field.b), "The explicit bias: b \xE2\x86\x90 b + \xCE\xB7y on each mistake.");
+        if (config.bias == BiasMode::Explicit) value_row("b", display_number(field.b), "The explicit bias: b \xE2\x86\x90 b + \xCE\xB7y on each mistake.");
     } else if (field.kind == DecisionField::Kind::Kernel) {
         value_row("support", std::to_string(field.support.size()) + " points with \xCE\xB1 > 0",
                   "The kernel perceptron stores no w: f(x) = \xCE\xA3\xE1\xB5\xA2 \xCE\xB1\xE1\xB5\xA2 y\xE1\xB5\xA2 K(x\xE1\xB5\xA2, x), "
                   "where \xCE\xB1\xE1\xB5\xA2 counts the mistakes made on example i.");
     }
-    const CurrentMargin& m = current_margin(s);
-    value_row("\xCE\xB3(w)", m.defined ? format_number(m.gamma) : "n/a",
+    const AnswerMargins& m = model.facts.margins;
+    value_row("\xCE\xB3(w)", m.learner_defined ? display_number(m.learner_geometric) : "n/a",
               "Geometric margin of the current w on the data: min\xE1\xB5\xA2 y\xE1\xB5\xA2 (w\xC2\xB7x\xE1\xB5\xA2) / \xE2\x80\x96w\xE2\x80\x96. Positive exactly "
               "when w classifies every point correctly; negative means some point is on the wrong side.");
-    value_row("\xCE\xB3*", t.applicable && t.separable ? format_number(t.gamma_star) : "n/a",
+    value_row("\xCE\xB3*", t.applicable && t.separable ? display_number(t.gamma_star) : "n/a",
               "The largest margin any unit-length w* achieves through the origin of the learner space "
               "(the \xCE\xB3 of the convergence theorem).");
-    value_row("bound", t.applicable && t.separable ? format_number(t.bound) : "\xE2\x88\x9E",
+    value_row("bound", t.applicable && t.separable ? display_number(t.bound) : "\xE2\x88\x9E",
               "(R / \xCE\xB3*)\xC2\xB2: on separable data the perceptron makes at most this many mistakes, in any order, from w = 0.");
     const bool over = t.applicable && t.separable && static_cast<double>(learner.mistakes()) > t.bound;
     value_row("M", std::to_string(learner.mistakes()) + (t.applicable && t.separable ? (over ? "  (above the bound!)" : "  \xE2\x89\xA4 bound") : ""),
               "Mistakes (updates) so far. The theorem says M \xE2\x89\xA4 (R/\xCE\xB3*)\xC2\xB2 when training starts from w = 0.");
     value_row("epochs", std::to_string(learner.epochs_completed()), "Complete passes over the data.");
-    value_row("accuracy", format_number(100.0 * learner.training_accuracy(), 4) + " %",
+    value_row("accuracy", display_number(100.0 * learner.training_accuracy(), 4) + " %",
               "Share of training points the current answer classifies correctly.");
     std::string separable = t.separable ? "yes" : "no";
     if (!t.separable && !t.why_not.empty()) separable += ": " + t.why_not;

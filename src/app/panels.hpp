@@ -4,6 +4,8 @@
 #include <functional>
 
 #include "app/canvas.hpp"
+#include "app/frame_model.hpp"
+#include "app/layout.hpp"
 #include "app/widgets.hpp"
 #include "core/session.hpp"
 
@@ -14,10 +16,15 @@ enum class HostRequest;
 
 struct PanelContext {
     Session& session;
+    ModelCache& models;
     Canvas& canvas;
     RunState& run;
     const std::function<void(HostRequest)>* host = nullptr;  // null: no Share section
+    // The snapshot of the session as it is now (a button earlier in the frame may have changed it).
+    const FrameModel& model() { return models.update(session); }
 };
+
+void draw_section(Section section, PanelContext& context);
 
 void draw_header(PanelContext& context);         // title, collapse button
 void draw_notice(PanelContext& context);         // the last message for the user, dismissible

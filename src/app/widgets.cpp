@@ -5,14 +5,6 @@
 
 namespace pl::app {
 
-std::string format_number(double value, int digits) {
-    if (std::isnan(value)) return "n/a";
-    if (std::isinf(value)) return value > 0 ? "\xE2\x88\x9E" : "\xE2\x88\x92\xE2\x88\x9E";
-    char text[48];
-    std::snprintf(text, sizeof text, "%.*g", digits, value);
-    return text;
-}
-
 void item_tooltip(const char* text) {
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/describe.hpp"
 #include "core/names.hpp"
 #include "imgui.h"
 
@@ -15,7 +16,6 @@ void value_row(const char* label, const std::string& value, const char* explanat
 void help_marker(const char* text);
 // Tooltip on the previous item.
 void item_tooltip(const char* text);
-std::string format_number(double value, int digits = 4);
 
 template <class E>
 bool enum_combo(const char* label, E& value) {

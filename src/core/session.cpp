@@ -271,15 +271,18 @@ Session::OnlineResult Session::online_add(const Vec& x, int label) {
     if (!editable("adding points") || !finite_point(x) || !room_for_point()) return result;
     result.truth = label > 0 ? 1 : -1;
     const Vec point = snapped(x);
-    result.predicted = learner_.predict(point);
     push_undo();
     state_.data.add(point, result.truth);
     state_.preset = "custom";
     data_changed();  // replays the earlier visits on the longer data set (online mode continues)
     const Update update = learner_.step();
     result.accepted = true;
+    result.score = update.score_before;  // the model's answer before it learns the label
+    result.predicted = update.score_before > 0 ? 1 : -1;
     result.mistake = update.mistake;
     if (update.mistake) ++online_mistakes_;
+    last_online_ = result;
+    ++last_online_serial_;
     after_training(&update);
     return result;
 }
@@ -302,6 +305,7 @@ void Session::set_online_mode(bool on) {
     if (state_.online_mode == on) return;
     state_.online_mode = on;
     online_mistakes_ = 0;
+    last_online_.reset();
     if (on) state_.config.order = Order::Sequential;  // the protocol visits points in arrival order
     rebuild_learner(on ? state_.data.size() : 0);
     touch();
@@ -370,12 +374,14 @@ std::size_t Session::run_visits(std::size_t n) {
 void Session::reset_training() {
     rebuild_learner(state_.online_mode ? state_.data.size() : 0);
     online_mistakes_ = 0;
+    last_online_.reset();
     touch();
 }
 
 void Session::load_state(const WidgetState& state) {
     push_undo();
     state_ = state;
+    last_online_.reset();
     theory_.reset();
     ++data_revision_;
     enforce_online_invariant();

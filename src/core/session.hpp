@@ -51,9 +51,15 @@ public:
     bool can_redo() const { return !redo_.empty(); }
 
     // Online protocol (lecture 004): the model predicts the new point first, then learns its label.
-    struct OnlineResult { bool accepted = false; int predicted = 0; int truth = 0; bool mistake = false; };
+    // score is f(x) before the update; a point with score 0 lies on the line and counts as a mistake
+    // (y * f <= 0, the same rule as every learner). predicted is the sign the model answers (+1 / -1).
+    struct OnlineResult { bool accepted = false; int predicted = 0; int truth = 0; double score = 0; bool mistake = false; };
     OnlineResult online_add(const Vec& x, int label);
     std::size_t online_mistakes() const { return online_mistakes_; }
+    // The last accepted online add, whatever input made it (left or right click, keys, the JS handle);
+    // cleared when online mode, the data set or training restarts. serial bumps on every new result.
+    const std::optional<OnlineResult>& last_online() const { return last_online_; }
+    std::uint64_t last_online_serial() const { return last_online_serial_; }
 
     // [SECTION] settings (not undoable; changing how we learn restarts training)
     void set_config(const TrainConfig& config);
@@ -105,6 +111,8 @@ private:
     std::optional<Snapshot> move_origin_;
     std::uint64_t revision_ = 1, data_revision_ = 1;
     std::size_t online_mistakes_ = 0;
+    std::optional<OnlineResult> last_online_;
+    std::uint64_t last_online_serial_ = 0;
     std::string notice_;
 };
 

@@ -219,8 +219,8 @@ EMSCRIPTEN_KEEPALIVE const char* pl_canvas_geometry() {
 
 // The last online-mode prediction, as JSON (null when none yet).
 EMSCRIPTEN_KEEPALIVE const char* pl_online_json() {
-    if (!g_app || !g_app->last_online()) return hand_out("null");
-    const auto& r = *g_app->last_online();
+    if (!g_app || !g_app->session().last_online()) return hand_out("null");
+    const auto& r = *g_app->session().last_online();
     char text[160];
     std::snprintf(text, sizeof text, "{\"predicted\":%d,\"truth\":%d,\"mistake\":%s,\"mistakes\":%zu}", r.predicted, r.truth,
                   r.mistake ? "true" : "false", g_app->session().online_mistakes());
@@ -236,7 +236,9 @@ EMSCRIPTEN_KEEPALIVE double pl_frames_drawn() { return g_app ? static_cast<doubl
 static double g_not_tiny = 0;
 EMSCRIPTEN_KEEPALIVE double pl_field_agreement() {
     if (!g_app) return -1;
-    const pl::app::FieldAgreement a = g_app->field_agreement();
+    pl::app::FieldLayer& layer = g_app->canvas().field_layer();
+    const pl::app::FieldAgreement a =
+        layer.renderer().compare_with_cpu(g_app->model().field, pl::app::FieldLayer::field_view(g_app->canvas().view()));
     g_not_tiny = static_cast<double>(a.disagree_not_tiny);
     return a.pixels ? a.fraction : -1.0;
 }
@@ -271,7 +273,7 @@ EMSCRIPTEN_KEEPALIVE const char* pl_bench_field(int n) {
     view.height = 600;
     view.units_per_pixel = 8.0 / 600.0;
     pl::app::FieldStyle style{{0.84f, 0.37f, 0.f}, {0.f, 0.45f, 0.7f}, {1, 1, 1}, {0, 0, 0}, 1.0f, false};
-    const double gpu = g_app->field_renderer_for_bench().time_render(field, view, style, n >= 1000 ? 2 : 5);
+    const double gpu = g_app->canvas().field_layer().renderer().time_render(field, view, style, n >= 1000 ? 2 : 5);
     const double start = emscripten_get_now();
     double sink = 0;
     int rows = 0;

@@ -1,0 +1,230 @@
+// [SECTION] includes
+#include "app/canvas_overlays.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "app/canvas_draw.hpp"
+#include "core/describe.hpp"
+#include "core/theory.hpp"
+
+namespace pl::app {
+
+namespace {
+ImVec2 to_im(ScreenPoint p) { return ImVec2(p.x, p.y); }
+double coord(const Vec& p, std::size_t i) { return i < p.size() ? p[i] : 0.0; }
+ImVec2 point_on_screen(const View& view, const Vec& p) { return to_im(view.to_screen(coord(p, 0), coord(p, 1))); }
+
+ImU32 with_alpha(ImU32 color, float alpha) {
+    const auto a = static_cast<ImU32>(std::clamp(alpha, 0.0f, 1.0f) * static_cast<float>((color >> IM_COL32_A_SHIFT) & 0xFF));
+    return (color & ~IM_COL32_A_MASK) | (a << IM_COL32_A_SHIFT);
+}
+double arrow_room(const View& view) {
+    return kArrowMaxShareOfView * std::min(view.max_x() - view.min_x(), view.max_y() - view.min_y());
+}
+// Text on a rounded plate, so it stays legible over points and regions.
+void plate_text(ImDrawList* draw, ImVec2 pos, const std::string& text, ImU32 plate, ImU32 ink) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    draw->AddRectFilled(ImVec2(pos.x - 5, pos.y - 3), ImVec2(pos.x + size.x + 5, pos.y + size.y + 3), plate, 4.0f);
+    draw->AddText(pos, ink, text.c_str());
+}
+}  // namespace
+
+// [SECTION] the boundary and w
+void draw_half_planes(const Overlay& o, const Line2D& line) {
+    // Tint each side of the line: clip the view rectangle by the half-plane a*x + b*y + c > 0.
+    const View& v = o.view;
+    const ImVec2 corners[4] = {ImVec2(v.origin_x(), v.origin_y()), ImVec2(v.origin_x() + v.width(), v.origin_y()),
+                               ImVec2(v.origin_x() + v.width(), v.origin_y() + v.height()),
+                               ImVec2(v.origin_x(), v.origin_y() + v.height())};
+    for (int side = 0; side < 2; ++side) {
+        std::vector<ImVec2> polygon;
+        auto value = [&](ImVec2 p) {
+            const double f = line.a * v.to_data_x(p.x) + line.b * v.to_data_y(p.y) + line.c;
+            return side == 0 ? f : -f;
+        };
+        for (int i = 0; i < 4; ++i) {
+            const ImVec2 p = corners[i], q = corners[(i + 1) % 4];
+            const double fp = value(p), fq = value(q);
+            if (fp > 0) polygon.push_back(p);
+            if ((fp > 0) != (fq > 0)) {
+                const float t = static_cast<float>(fp / (fp - fq));
+                polygon.emplace_back(p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t);
+            }
+        }
+        if (polygon.size() >= 3)
+            o.draw->AddConvexPolyFilled(polygon.data(), static_cast<int>(polygon.size()),
+                                        side == 0 ? o.colors.positive_fill : o.colors.negative_fill);
+    }
+}
+
+void draw_hyperplane(const Overlay& o, const Line2D& line, ImU32 color, float thickness, bool dashed) {
+    ImVec2 p0, p1;
+    if (!clip_line_to_view(o.view, line.a, line.b, line.c, p0, p1)) return;
+    if (dashed) draw_dashed_line(o.draw, p0, p1, color, thickness, 8.0f, 6.0f);
+    else o.draw->AddLine(p0, p1, color, thickness);
+}
+
+void draw_margin_band(const Overlay& o, const Line2D& line, double margin_distance, ImU32 color) {
+    const double norm = std::hypot(line.a, line.b);
+    for (int s = -1; s <= 1; s += 2)
+        draw_hyperplane(o, {line.a, line.b, line.c + s * margin_distance * norm}, color, 1.2f, true);
+}
+
+// w drawn from the origin towards the +1 side (the normal of the line). Long vectors are scaled to
+// fit, and the scale is written next to the arrow, so the picture stays honest.
+void draw_weight_arrow(const Overlay& o, const Line2D& line) {
+    const double length = std::hypot(line.a, line.b);
+    if (length == 0) return;
+    const double max_length = arrow_room(o.view);
+    const double scale = length > max_length ? max_length / length : 1.0;
+    const ScreenPoint origin = o.view.to_screen(0, 0), tip = o.view.to_screen(line.a * scale, line.b * scale);
+    draw_arrow(o.draw, to_im(origin), to_im(tip), o.colors.weight_arrow, 2.5f);
+    const std::string label = scale < 1.0 ? "w (\xC3\x97" + display_number(scale, 2) + ")" : "w";
+    o.draw->AddText(ImVec2(tip.x + 6, tip.y - 8), o.colors.weight_arrow, label.c_str());
+}
+
+// [SECTION] theory overlays: convex hulls, the maximum-margin separator
+void draw_theory_overlays(const Overlay& o, const FrameModel& model) {
+    const PanelState& panels = model.state().panels;
+    const Dataset& data = model.state().data;
+    if (panels.hulls) {
+        for (int label : {+1, -1}) {
+            std::vector<Vec> pts;
+            for (std::size_t i = 0; i < data.size(); ++i)
+                if (data.labels[i] == label) pts.push_back({coord(data.points[i], 0), coord(data.points[i], 1)});
+            std::vector<ImVec2> polygon;
+            for (std::size_t k : convex_hull_2d(pts)) polygon.push_back(to_im(o.view.to_screen(pts[k][0], pts[k][1])));
+            const ImU32 fill = label > 0 ? o.colors.positive_fill : o.colors.negative_fill;
+            const ImU32 edge = label > 0 ? o.colors.positive : o.colors.negative;
+            const int n = static_cast<int>(polygon.size());
+            if (n >= 3) o.draw->AddConvexPolyFilled(polygon.data(), n, fill);
+            if (n >= 2) o.draw->AddPolyline(polygon.data(), n, edge, n >= 3 ? ImDrawFlags_Closed : 0, 1.5f);
+        }
+    }
+    if (panels.max_margin && data.dim <= 2 && model.state().config.lift == LiftKind::None) {
+        const Separator& best = model.theory().best;
+        if (best.separable && !best.w.empty()) {
+            const Line2D line{best.w[0], best.w.size() > 1 ? best.w[1] : 0.0, best.b};
+            draw_margin_band(o, line, best.margin, o.colors.margin);
+            draw_hyperplane(o, line, o.colors.margin, 1.8f, false);
+            for (std::size_t i : best.support)
+                if (i < data.size()) o.draw->AddCircle(point_on_screen(o.view, data.points[i]), kMarkerRadius + 6.0f, o.colors.margin, 24, 2.0f);
+        }
+    }
+}
+
+// Fading trail of earlier hyperplanes (newest is drawn strongest).
+void draw_trail(const Overlay& o, const FrameModel& model) {
+    if (!model.state().panels.trail || !model.line) return;
+    const auto& recent = model.session->recent_updates();
+    const std::size_t n = recent.size();
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+        DecisionField old = model.field;
+        old.w = recent[i].w_after;
+        old.b = recent[i].b_after;
+        const float strength = 0.12f + 0.5f * static_cast<float>(i + 1) / static_cast<float>(n);
+        if (auto old_line = linear_boundary(old)) draw_hyperplane(o, *old_line, with_alpha(o.colors.trail, strength), 1.0f, false);
+    }
+}
+
+// [SECTION] points
+void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::size_t> hovered, std::optional<std::size_t> selected) {
+    const Dataset& data = model.state().data;
+    const View& v = o.view;
+    const bool many = data.size() > kSimpleMarkersAbove;
+    const ImDrawListFlags saved_flags = o.draw->Flags;
+    if (data.size() > kNoAntiAliasAbove) o.draw->Flags &= ~(ImDrawListFlags_AntiAliasedFill | ImDrawListFlags_AntiAliasedLines);
+    const std::vector<double>& alphas = model.learner().alphas();
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        const ImVec2 c = point_on_screen(v, data.points[i]);
+        if (c.x < v.origin_x() - 10 || c.y < v.origin_y() - 10 || c.x > v.origin_x() + v.width() + 10 ||
+            c.y > v.origin_y() + v.height() + 10)
+            continue;
+        if (many) {
+            const float r = 2.0f;
+            o.draw->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), data.labels[i] > 0 ? o.colors.positive : o.colors.negative);
+            continue;
+        }
+        // Kernel perceptron: support points (alpha > 0) grow with their mistake counter.
+        float radius = kMarkerRadius;
+        if (i < alphas.size() && alphas[i] > 0) radius = std::min(16.0f, kMarkerRadius + 2.2f * std::sqrt(static_cast<float>(alphas[i])));
+        if (model.trained && model.wrong(i)) o.draw->AddCircle(c, radius + 4.0f, o.colors.mistake_ring, 16, 2.0f);
+        draw_marker(o.draw, c, data.labels[i], radius, o.colors, hovered == i);
+    }
+    o.draw->Flags = saved_flags;
+    const Learner& learner = model.learner();
+    const std::size_t next = learner.next_index();
+    if (!many && next < data.size() && learner.visits() > 0 && !learner.converged())
+        o.draw->AddCircle(point_on_screen(v, data.points[next]), kMarkerRadius + 8.0f, o.colors.highlight, 24, 3.0f);  // visited next
+    if (selected && *selected < data.size()) {
+        const ImVec2 c = point_on_screen(v, data.points[*selected]);
+        o.draw->AddRect(ImVec2(c.x - 13, c.y - 13), ImVec2(c.x + 13, c.y + 13), o.colors.text, 2.0f, 0, 1.5f);
+    }
+}
+
+// [SECTION] the update animation (lecture figure)
+// Three beats: w_old; then y*eta*x added at its tip; then w_new and the new line. Only the first two
+// coordinates of w are the line's normal on the canvas.
+void draw_update_animation(const Overlay& o, const FrameModel& model, const Update& u, float t) {
+    const double eta = model.state().config.eta;
+    const double ox = u.w_before[0], oy = u.w_before[1];
+    const double sx = eta * u.y * coord(u.x, 0), sy = eta * u.y * coord(u.x, 1);
+    const double nx = coord(u.w_after, 0), ny = coord(u.w_after, 1);
+    const double longest = std::max({std::hypot(ox, oy), std::hypot(nx, ny), std::hypot(sx, sy), 1e-12});
+    const double max_length = arrow_room(o.view);
+    const double k = longest > max_length ? max_length / longest : 1.0;
+    const ImVec2 origin = to_im(o.view.to_screen(0, 0));
+    const ImVec2 old_tip = to_im(o.view.to_screen(ox * k, oy * k));
+    const ImVec2 new_tip = to_im(o.view.to_screen(nx * k, ny * k));
+    const Palette& colors = o.colors;
+    draw_arrow(o.draw, origin, old_tip, with_alpha(colors.trail, 1.0f), 2.5f);
+    o.draw->AddText(ImVec2(old_tip.x + 6, old_tip.y + 2), colors.trail, "w old");
+    if (t > 0.25f) {
+        const float grow = std::min(1.0f, (t - 0.25f) / 0.3f);
+        const ImVec2 step_tip(old_tip.x + (new_tip.x - old_tip.x) * grow, old_tip.y + (new_tip.y - old_tip.y) * grow);
+        const ImU32 color = u.y > 0 ? colors.positive : colors.negative;
+        draw_arrow(o.draw, old_tip, step_tip, color, 2.5f);
+        const char* label = u.y > 0 ? "+ \xCE\xB7x" : "\xE2\x88\x92 \xCE\xB7x";
+        o.draw->AddText(ImVec2((old_tip.x + step_tip.x) * 0.5f + 6, (old_tip.y + step_tip.y) * 0.5f), color, label);
+    }
+    if (t > 0.6f) {
+        draw_arrow(o.draw, origin, new_tip, colors.weight_arrow, 3.0f);
+        o.draw->AddText(ImVec2(new_tip.x + 6, new_tip.y - 14), colors.weight_arrow, "w new");
+    }
+    if (u.index < model.state().data.size())
+        o.draw->AddCircle(point_on_screen(o.view, model.state().data.points[u.index]), kMarkerRadius + 9.0f, colors.mistake_ring, 24, 3.0f);
+}
+
+// [SECTION] text on the canvas: status line, online verdict, legend
+void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message) {
+    const View& v = o.view;
+    const ImVec2 pos(v.origin_x() + 10, v.origin_y() + v.height() - ImGui::GetFontSize() - 10);
+    plate_text(o.draw, pos, model.status, with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text);
+    if (show_online_message && !model.online_message.empty())
+        plate_text(o.draw, ImVec2(v.origin_x() + 10, v.origin_y() + 10), model.online_message, o.colors.highlight, IM_COL32(20, 20, 20, 255));
+}
+
+void draw_legend(const Overlay& o, const FrameModel& model) {
+    const Palette& colors = o.colors;
+    const float width = 120.0f, height = 10.0f;
+    const float x = o.view.origin_x() + o.view.width() - width - 16.0f, y = o.view.origin_y() + 14.0f;
+    const float font = ImGui::GetFontSize();
+    ImDrawList* draw = o.draw;
+    draw->AddRectFilled(ImVec2(x - 8, y - 6), ImVec2(x + width + 8, y + height + font + 8), with_alpha(colors.canvas_bg, 0.85f), 4.0f);
+    const ImU32 negative = with_alpha(colors.negative, 0.6f), positive = with_alpha(colors.positive, 0.6f);
+    const ImU32 middle = colors.canvas_bg;
+    draw->AddRectFilledMultiColor(ImVec2(x, y), ImVec2(x + width * 0.5f, y + height), negative, middle, middle, negative);
+    draw->AddRectFilledMultiColor(ImVec2(x + width * 0.5f, y), ImVec2(x + width, y + height), middle, positive, positive, middle);
+    draw->AddLine(ImVec2(x + width * 0.5f, y - 2), ImVec2(x + width * 0.5f, y + height + 2), colors.boundary, 1.5f);
+    const std::string scale = display_number(model.facts.largest_abs_score, 3);
+    const std::string low = "\xE2\x88\x92" + scale, high = "+" + scale;
+    draw->AddText(ImVec2(x, y + height + 2), colors.tick_text, low.c_str());
+    draw->AddText(ImVec2(x + width * 0.5f - 3, y + height + 2), colors.tick_text, "0");
+    draw->AddText(ImVec2(x + width - ImGui::CalcTextSize(high.c_str()).x, y + height + 2), colors.tick_text, high.c_str());
+    draw->AddText(ImVec2(x - ImGui::CalcTextSize("f(x)").x - 12, y - 2), colors.tick_text, "f(x)");
+}
+
+}  // namespace pl::app

@@ -1,0 +1,42 @@
+// Everything drawn over the decision field, as pure functions of the model snapshot: the tinted half
+// planes, the boundary and w, the margin band, hulls and the max-margin separator, the trail, the
+// points with their rings, the update animation, the status line and the legend. No state changes here.
+#pragma once
+#include <cstddef>
+#include <optional>
+
+#include "app/frame_model.hpp"
+#include "app/theme.hpp"
+#include "app/view.hpp"
+#include "imgui.h"
+
+namespace pl::app {
+
+struct Overlay {
+    ImDrawList* draw;
+    const View& view;
+    const Palette& colors;
+};
+
+inline constexpr float kMarkerRadius = 7.0f;
+// Above this many points markers are small squares without rings (drawing stays cheap).
+inline constexpr std::size_t kSimpleMarkersAbove = 3000;
+// Above this many points anti-aliased fringes are switched off (a third of the triangles, invisible).
+inline constexpr std::size_t kNoAntiAliasAbove = 300;
+// The w arrow (and the animation) is scaled down to at most this share of the visible data box.
+inline constexpr double kArrowMaxShareOfView = 0.35;
+
+void draw_half_planes(const Overlay& o, const Line2D& line);
+void draw_hyperplane(const Overlay& o, const Line2D& line, ImU32 color, float thickness, bool dashed);
+void draw_margin_band(const Overlay& o, const Line2D& line, double margin_distance, ImU32 color);
+void draw_weight_arrow(const Overlay& o, const Line2D& line);
+void draw_theory_overlays(const Overlay& o, const FrameModel& model);  // hulls, max-margin separator
+void draw_trail(const Overlay& o, const FrameModel& model);            // earlier hyperplanes, fading
+void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::size_t> hovered,
+                 std::optional<std::size_t> selected);
+// The lecture figure of one update at time t in [0, 1]: w_old; then y*eta*x at its tip; then w_new.
+void draw_update_animation(const Overlay& o, const FrameModel& model, const Update& update, float t);
+void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message);
+void draw_legend(const Overlay& o, const FrameModel& model);
+
+}  // namespace pl::app

@@ -1,0 +1,42 @@
+// The decision regions under everything else on the canvas: when to repaint them (the policy, with
+// its constants named below) and the GPU renderer that paints f(x) at every device pixel.
+#pragma once
+#include <cstdint>
+
+#include "app/field_renderer.hpp"
+#include "app/frame_model.hpp"
+#include "app/theme.hpp"
+#include "app/view.hpp"
+#include "imgui.h"
+
+namespace pl::app {
+
+class FieldLayer {
+public:
+    // Paints the regions into the canvas rectangle of `view` (as an image under the other layers).
+    // Returns false when the GPU path is not available this frame (the caller tints by the line).
+    bool draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, bool training_running);
+    bool settling() const { return !complete_; }  // a progressive repaint is under way
+    FieldRenderer& renderer() { return renderer_; }
+    // The canvas in device pixels, as the shader sees it.
+    static FieldView field_view(const View& view);
+
+    // While Run is on the model changes every frame; repainting every pixel each time would make a
+    // software renderer (or a weak GPU) crawl, so the regions catch up a few times a second (the line
+    // and w are still drawn every frame). At rest every change repaints at once.
+    static constexpr double kRunningRepaintSeconds = 0.2;
+    static constexpr double kRunningRepaintSecondsExpensive = 0.5;
+    // Cost is pixels x records; above this many records (support vectors, voted vectors) a field is
+    // "expensive": it is painted band by band, which a software renderer needs to stay responsive.
+    static constexpr std::size_t kExpensiveRecords = 16;
+    // GPU time per frame for a band of a progressive repaint (measured on SwiftShader: no frame freezes).
+    static constexpr double kBandBudgetMs = 12.0;
+
+private:
+    FieldRenderer renderer_;
+    std::uint64_t painted_key_ = 0;
+    double painted_at_ = -1.0;
+    bool complete_ = true;
+};
+
+}  // namespace pl::app

@@ -1,0 +1,69 @@
+#include "app/frame_model.hpp"
+
+#include <cmath>
+
+#include "core/describe.hpp"
+
+namespace pl::app {
+
+std::optional<Line2D> linear_boundary(const DecisionField& field) {
+    if (field.kind != DecisionField::Kind::Linear) return std::nullopt;
+    if (field.lift != LiftKind::None && field.lift != LiftKind::Constant) return std::nullopt;
+    const auto d = static_cast<std::size_t>(field.input_dim);
+    if (d < 1 || d > 2 || field.w.size() < d) return std::nullopt;
+    // The learner's weights are over phi~(x) = [x, (1 if Constant lift), (1 if bias absorbed)].
+    Line2D line;
+    line.a = field.w[0];
+    line.b = d >= 2 ? field.w[1] : 0.0;
+    for (std::size_t i = d; i < field.w.size(); ++i) line.c += field.w[i];  // constant features are 1
+    line.c += field.b;
+    if (!std::isfinite(line.a) || !std::isfinite(line.b) || !std::isfinite(line.c)) return std::nullopt;
+    return line;
+}
+
+namespace {
+std::uint64_t fnv(std::uint64_t h, const void* data, std::size_t bytes) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+}  // namespace
+
+std::uint64_t field_fingerprint(const DecisionField& f) {
+    std::uint64_t h = 1469598103934665603ull;
+    const int header[4] = {static_cast<int>(f.kind), static_cast<int>(f.lift), static_cast<int>(f.bias), f.input_dim};
+    h = fnv(h, header, sizeof header);
+    h = fnv(h, f.w.data(), f.w.size() * sizeof(double));
+    h = fnv(h, &f.b, sizeof f.b);
+    for (const Vec& sv : f.support) h = fnv(h, sv.data(), sv.size() * sizeof(double));
+    h = fnv(h, f.coef.data(), f.coef.size() * sizeof(double));
+    for (const Vec& w : f.voted_w) h = fnv(h, w.data(), w.size() * sizeof(double));
+    h = fnv(h, f.voted_b.data(), f.voted_b.size() * sizeof(double));
+    h = fnv(h, f.voted_c.data(), f.voted_c.size() * sizeof(double));
+    h = fnv(h, &f.kernel, sizeof f.kernel);
+    return h;
+}
+
+const FrameModel& ModelCache::update(const Session& session) {
+    if (model_.session == &session && model_.revision == session.revision()) return model_;
+    model_.session = &session;
+    model_.revision = session.revision();
+    const Learner& learner = session.learner();
+    const WidgetState& state = session.state();
+    model_.field = learner.field();
+    model_.line = linear_boundary(model_.field);
+    model_.trained = has_answer(learner, state.config);
+    // A pan or a panel switch bumps the revision too; the facts only depend on the field and the points.
+    const std::uint64_t key = field_fingerprint(model_.field) ^ (session.data_revision() * 0x9E3779B97F4A7C15ull);
+    if (key != facts_key_) {
+        facts_key_ = key;
+        model_.facts = compute_model_facts(state.data, state.config, model_.field);
+    }
+    model_.status = status_line(learner, state.config.algorithm);
+    const auto& online = session.last_online();
+    model_.online_message = state.online_mode && online ? online_sentence(*online) : std::string();
+    model_.online_serial = session.last_online_serial();
+    return model_;
+}
+
+}  // namespace pl::app

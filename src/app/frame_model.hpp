@@ -1,0 +1,55 @@
+// The model snapshot every view draws from (DESIGN.md: Session -> snapshot -> views). Built from the
+// Session when it changes, at most once per change: the decision field, the boundary line, one
+// definition of "trained", the wrong-point flags, the |f| colour scale, the margins, the status line
+// and the last online verdict. The canvas, the lift view, the theory panel and the plots read only
+// this (and the state it points at); nothing here draws.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/decision_field.hpp"
+#include "core/model_facts.hpp"
+#include "core/session.hpp"
+
+namespace pl::app {
+
+// The hyperplane a*x1 + b*x2 + c = 0 of a linear field on raw 2-D (or 1-D) input.
+struct Line2D { double a = 0, b = 0, c = 0; };
+// Defined for a linear answer on raw 1-D or 2-D input (no lift, or the constant lift); curved
+// boundaries (other lifts, kernels, voted) are painted by the decision field instead.
+std::optional<Line2D> linear_boundary(const DecisionField& field);
+
+// A hash of everything f(x) depends on (the renderer repaints when it changes).
+std::uint64_t field_fingerprint(const DecisionField& field);
+
+struct FrameModel {
+    const Session* session = nullptr;   // the state, the learner and the theory behind this snapshot
+    std::uint64_t revision = 0;         // Session::revision() it was built at
+    DecisionField field;                // the learner's answer
+    std::optional<Line2D> line;         // its boundary on the canvas, when it is a line
+    bool trained = false;               // has_answer(): there is a boundary worth drawing
+    ModelFacts facts;                   // wrong flags, colour scale, margins
+    std::string status;                 // "Perceptron · M = 3 mistakes · epoch 2 · training"
+    std::string online_message;         // the verdict of the last online add ("" = none)
+    std::uint64_t online_serial = 0;    // changes with every new verdict (the canvas fades it)
+
+    const WidgetState& state() const { return session->state(); }
+    const Learner& learner() const { return session->learner(); }
+    const TheorySummary& theory() const { return session->theory(); }
+    bool wrong(std::size_t i) const { return facts.wrong_known && i < facts.wrong.size() && facts.wrong[i]; }
+};
+
+// Keeps the snapshot current. update() is cheap when the session has not changed since the last call,
+// so every view may call it; the costly facts are recomputed only when the field or the points change.
+class ModelCache {
+public:
+    const FrameModel& update(const Session& session);
+    const FrameModel& current() const { return model_; }
+
+private:
+    FrameModel model_;
+    std::uint64_t facts_key_ = ~0ull;
+};
+
+}  // namespace pl::app
