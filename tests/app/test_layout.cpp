@@ -1,0 +1,125 @@
+// The layout plan: every panel switch decides alone whether its panel is drawn, at every width. The
+// browser tests check the same rules on the screen (tests/e2e/panels.test.mjs).
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "app/layout.hpp"
+
+using namespace pl;
+using namespace pl::app;
+
+namespace {
+bool has(const std::vector<Section>& sections, Section s) {
+    return std::find(sections.begin(), sections.end(), s) != sections.end();
+}
+// Every place a section can be drawn.
+bool shown(const LayoutPlan& plan, Section s) {
+    return (plan.controls_column && has(plan.controls_sections, s)) || (plan.theory_column && has(plan.theory_sections, s));
+}
+LayoutInput at(float width, float height, PanelState panels) {
+    LayoutInput in;
+    in.width = width;
+    in.height = height;
+    in.panels = panels;
+    in.host_can_share = true;
+    return in;
+}
+// data-controls="train,kernel": the README's example.
+PanelState train_and_kernel() {
+    PanelState p;
+    p.data_section = p.show_section = p.share_section = false;
+    p.theory = p.plots = false;
+    return p;
+}
+}  // namespace
+
+TEST_CASE("layout: wide screens get controls | canvas | theory; narrow ones fold theory into the controls") {
+    const LayoutPlan wide = plan_layout(at(1280, 800, PanelState{}));
+    CHECK(wide.controls_column);
+    CHECK(wide.theory_column);
+    CHECK(wide.theory_sections == std::vector<Section>{Section::Theory, Section::Plots});
+    CHECK_FALSE(has(wide.controls_sections, Section::Theory));
+
+    const LayoutPlan narrow = plan_layout(at(900, 600, PanelState{}));
+    CHECK_FALSE(narrow.theory_column);
+    CHECK(narrow.controls_sections ==
+          std::vector<Section>{Section::Data, Section::Training, Section::Show, Section::Share, Section::Theory, Section::Plots});
+}
+
+TEST_CASE("layout: theory and plots switches hold at every width (the 900 px embed bug)") {
+    for (float width : {320.0f, 640.0f, 900.0f, 1199.0f, 1200.0f, 1280.0f, 1920.0f}) {
+        CAPTURE(width);
+        const LayoutPlan plan = plan_layout(at(width, 700, train_and_kernel()));
+        CHECK_FALSE(shown(plan, Section::Theory));
+        CHECK_FALSE(shown(plan, Section::Plots));
+        CHECK_FALSE(shown(plan, Section::Data));
+        CHECK(shown(plan, Section::Training));
+        CHECK_FALSE(plan.theory_column);
+
+        PanelState plots_only = train_and_kernel();
+        plots_only.plots = true;  // data-controls="train,plots": the course page's second widget
+        const LayoutPlan p2 = plan_layout(at(width, 700, plots_only));
+        CHECK(shown(p2, Section::Plots));
+        CHECK_FALSE(shown(p2, Section::Theory));
+    }
+}
+
+TEST_CASE("layout: each section switch removes exactly its section") {
+    LayoutInput in = at(900, 1100, PanelState{});
+    in.kernel_learner = true;
+    const LayoutPlan all = plan_layout(in);
+    for (Section s : {Section::Data, Section::Training, Section::Kernel, Section::Show, Section::Share, Section::Theory, Section::Plots})
+        CHECK(shown(all, s));
+    struct Switch { bool PanelState::*flag; Section section; };
+    const Switch switches[] = {{&PanelState::data_section, Section::Data},   {&PanelState::training_section, Section::Training},
+                               {&PanelState::kernel_section, Section::Kernel}, {&PanelState::show_section, Section::Show},
+                               {&PanelState::share_section, Section::Share}, {&PanelState::theory, Section::Theory},
+                               {&PanelState::plots, Section::Plots}};
+    for (float width : {900.0f, 1280.0f}) {
+        for (const Switch& sw : switches) {
+            LayoutInput off = in;
+            off.width = width;
+            off.panels.*sw.flag = false;
+            const LayoutPlan plan = plan_layout(off);
+            CHECK_FALSE(shown(plan, sw.section));
+            std::size_t count = plan.controls_sections.size() + plan.theory_sections.size();
+            CHECK(count == 6);  // the other six stay
+        }
+    }
+}
+
+TEST_CASE("layout: the kernel section needs the kernel learner, the share section needs a host") {
+    LayoutInput in = at(1280, 800, PanelState{});
+    CHECK_FALSE(shown(plan_layout(in), Section::Kernel));
+    in.kernel_learner = true;
+    CHECK(shown(plan_layout(in), Section::Kernel));
+    in.host_can_share = false;
+    CHECK_FALSE(shown(plan_layout(in), Section::Share));
+}
+
+TEST_CASE("layout: hidden controls leave a strip, and theory then keeps a column of its own") {
+    PanelState p;
+    p.controls = false;
+    const LayoutPlan plan = plan_layout(at(900, 600, p));
+    CHECK_FALSE(plan.controls_column);
+    CHECK(plan.controls_width > 0);  // the strip with the button that brings the column back
+    CHECK(plan.theory_column);
+    CHECK(shown(plan, Section::Theory));
+    CHECK_FALSE(shown(plan, Section::Data));
+    p.theory = p.plots = false;  // data-controls="none": the bare canvas
+    const LayoutPlan bare = plan_layout(at(900, 600, p));
+    CHECK_FALSE(bare.theory_column);
+    CHECK(bare.controls_sections.empty());
+}
+
+TEST_CASE("layout: the lift view switch alone opens the lift view") {
+    PanelState p;
+    CHECK_FALSE(plan_layout(at(1280, 800, p)).lift_view);
+    p.lift_view = true;
+    const LayoutPlan plan = plan_layout(at(1280, 800, p));
+    CHECK(plan.lift_view);
+    CHECK(plan.lift_share > 0.2f);
+    CHECK(plan.lift_share < 0.6f);
+}
