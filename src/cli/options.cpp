@@ -149,7 +149,7 @@ bool setting_applies(std::string_view json_name, Algorithm algorithm) {
 
 TrainOptions parse_train_options(const std::vector<std::string_view>& args) {
     TrainOptions o;
-    std::vector<std::string_view> given;  // JSON names of the settings set on the command line
+    std::vector<std::string_view> given;  // JSON names of the settings set on the command line, once each
     Words words(args);
     while (!words.done()) {
         const std::string_view written = words.next();
@@ -164,18 +164,15 @@ TrainOptions parse_train_options(const std::vector<std::string_view>& args) {
             if (finder.json_name.empty()) throw UsageError("unknown option " + quote(written));
             FlagReader reader{flag, written, words.value()};
             visit_training_settings(o.config, reader);
-            given.push_back(finder.json_name);
+            if (std::find(given.begin(), given.end(), finder.json_name) == given.end()) given.push_back(finder.json_name);
         }
         if (words.has_unused_value()) throw UsageError(std::string(written) + " takes no value");
     }
     if (o.data_path.empty()) throw UsageError("--data is required (a CSV file of x1,...,xd,label rows, or - for stdin)");
-    for (std::size_t i = 0; i < given.size(); ++i) {
-        const bool repeated = std::find(given.begin(), given.begin() + static_cast<std::ptrdiff_t>(i), given[i]) !=
-                              given.begin() + static_cast<std::ptrdiff_t>(i);
-        if (repeated || setting_applies(given[i], o.config.algorithm)) continue;
-        o.notes.push_back(cli_flag(given[i]) + " has no effect unless --algorithm " +
-                          std::string(to_string(*only_used_by(given[i]))));
-    }
+    for (std::string_view name : given)
+        if (!setting_applies(name, o.config.algorithm))
+            o.notes.push_back(cli_flag(name) + " has no effect unless --algorithm " +
+                              std::string(to_string(*only_used_by(name))));
     return o;
 }
 

@@ -171,7 +171,7 @@ bool is_generated(Preset preset) {
 
 Dataset make_preset(Preset preset, const GeneratorParams& params) {
     GeneratorParams p = params;
-    p.n = std::min(std::max(p.n, static_cast<int>(kGeneratedPointsRange.min)), static_cast<int>(kGeneratedPointsRange.max));
+    p.n = std::clamp(p.n, static_cast<int>(kGeneratedPointsRange.min), static_cast<int>(kGeneratedPointsRange.max));
     p.noise = clamp(p.noise, kGeneratorNoiseRange.min, kGeneratorNoiseRange.max);
     Rng rng(p.seed);
     switch (preset) {
