@@ -1,15 +1,22 @@
-// Flag parsing: "--flag value" and "--flag=value", numbers read with std::from_chars (whole word only).
+// Flag parsing: "--flag value" and "--flag=value". The training flags, their ranges, their messages
+// and their --help lines are visitors over the property table (core/state_table.hpp).
 #include "options.hpp"
 
-#include <charconv>
-#include <cmath>
+#include <algorithm>
 #include <optional>
 
+#include "core/decimal.hpp"
+#include "core/limits.hpp"
 #include "core/names.hpp"
+#include "core/state_table.hpp"
 
 namespace pl::cli {
 
+using namespace state_table;
+
 namespace {
+
+constexpr std::string_view kCommandLine = "The command line";
 
 // Walks the words, splitting "--flag=value" and handing out values on request.
 class Words {
@@ -49,87 +56,123 @@ private:
 
 std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
 
-std::string number_text(double value) {
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return std::string(buffer, result.ptr);
+// A problem from a read_* of state_table.hpp becomes the sentence the link reader would say, with
+// the flag as written in place of the link key.
+void refuse_if(const std::string& problem, std::string_view what, std::string_view flag) {
+    if (!problem.empty()) throw UsageError(bad_value(kCommandLine, what, flag, problem));
 }
 
-double read_double(std::string_view flag, std::string_view text) {
-    double value = 0;
-    std::string_view digits = text;
-    if (!digits.empty() && digits.front() == '+') digits.remove_prefix(1);
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
-        throw UsageError(std::string(flag) + ": " + quote(text) + " is not a number");
-    if (!std::isfinite(value)) throw UsageError(std::string(flag) + ": " + quote(text) + " is not a finite number");
-    return value;
+// [SECTION] Training flags from the table
+// The one algorithm a training setting matters to, if it matters to only one.
+std::optional<Algorithm> only_used_by(std::string_view json_name) {
+    if (json_name == "logisticDecay") return Algorithm::Logistic;
+    if (json_name.substr(0, 7) == "kernel." || json_name == "outlierThreshold") return Algorithm::Kernel;
+    return std::nullopt;
 }
 
-double read_double_in(std::string_view flag, std::string_view text, double lo, double hi, bool open_low = false) {
-    const double value = read_double(flag, text);
-    if (value < lo || value > hi || (open_low && value == lo))
-        throw UsageError(std::string(flag) + ": " + quote(text) + " is out of range (" + (open_low ? "(" : "[") +
-                         number_text(lo) + ", " + number_text(hi) + "])");
-    return value;
-}
+// The JSON name of the training setting whose flag is `flag`, or "" when no row has that flag.
+struct FlagFinder {
+    std::string_view flag;
+    std::string_view json_name;
+    void find(const Key& key) {
+        if (cli_flag(key.json) == flag) json_name = key.json;
+    }
+    template <class E>
+    void name(const Key& key, const E&) { find(key); }
+    template <class T>
+    void whole(const Key& key, const T&, const WholeRange&) { find(key); }
+    void real(const Key& key, const double&, const RealRange&) { find(key); }
+};
 
-template <class Int>
-Int read_integer(std::string_view flag, std::string_view text, Int lo, Int hi) {
-    Int value{};
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec == std::errc::invalid_argument || end != text.data() + text.size())
-        throw UsageError(std::string(flag) + ": " + quote(text) + " is not a whole number");
-    if (ec == std::errc::result_out_of_range || value < lo || value > hi)
-        throw UsageError(std::string(flag) + ": " + quote(text) + " is out of range [" + std::to_string(lo) + ", " +
-                         std::to_string(hi) + "]");
-    return value;
-}
+// Reads `text` into the one training setting whose flag is `flag`.
+struct FlagReader {
+    std::string_view flag;     // the current spelling ("--kernel-gamma")
+    std::string_view written;  // as the person wrote it, for the message (maybe an old spelling)
+    std::string_view text;
+    template <class E>
+    void name(const Key& key, E& value) {
+        if (cli_flag(key.json) == flag) refuse_if(read_name(text, value), key.what, written);
+    }
+    template <class T>
+    void whole(const Key& key, T& value, const WholeRange& range) {
+        if (cli_flag(key.json) == flag) refuse_if(read_whole(text, value, range), key.what, written);
+    }
+    void real(const Key& key, double& value, const RealRange& range) {
+        if (cli_flag(key.json) == flag) refuse_if(read_real(text, value, range), key.what, written);
+    }
+};
 
-template <class E>
-E read_enum(std::string_view flag, std::string_view text) {
-    E value{};
-    if (!parse(text, value))
-        throw UsageError(std::string(flag) + ": unknown value " + quote(text) + " (expected " + names_list<E>() + ")");
-    return value;
+// One --help line per training setting: flag, what it is, its rule and its default.
+struct UsageLines {
+    std::string out;
+    void line(const Key& key, std::string_view placeholder, const std::string& rule, const std::string& default_text) {
+        std::string left = "  " + cli_flag(key.json) + " " + std::string(placeholder);
+        left.resize(std::max<std::size_t>(left.size() + 1, 28), ' ');
+        out += left + std::string(key.what) + ": " + rule + " (default " + default_text;
+        if (const std::optional<Algorithm> owner = only_used_by(key.json))
+            out += "; with --algorithm " + std::string(to_string(*owner));
+        out += ")\n";
+    }
+    template <class E>
+    void name(const Key& key, const E& value) { line(key, "NAME", names_list<E>(), std::string(to_string(value))); }
+    template <class T>
+    void whole(const Key& key, const T& value, const WholeRange& range) {
+        line(key, "N", whole_rule(range), std::to_string(value));
+    }
+    void real(const Key& key, const double& value, const RealRange& range) {
+        line(key, "X", real_rule(range), shortest_decimal(value));
+    }
+};
+
+std::string current_spelling(std::string_view written) {
+    for (const OldSpelling& old : old_spellings())
+        if (old.old_flag == written) return std::string(old.flag);
+    return std::string(written);
 }
 
 }  // namespace
 
+const std::vector<OldSpelling>& old_spellings() {
+    static const std::vector<OldSpelling> spellings = {
+        {"--algo", "--algorithm"},      {"--epochs", "--max-epochs"},     {"--outlier", "--outlier-threshold"},
+        {"--kernel", "--kernel-type"},  {"--degree", "--kernel-degree"}, {"--coef0", "--kernel-coef0"},
+        {"--sigma", "--kernel-sigma"},  {"--gamma", "--kernel-gamma"},   {"--scale", "--kernel-scale"},
+        {"--theta", "--kernel-theta"},
+    };
+    return spellings;
+}
+
+bool setting_applies(std::string_view json_name, Algorithm algorithm) {
+    const std::optional<Algorithm> owner = only_used_by(json_name);
+    return !owner || *owner == algorithm;
+}
+
 TrainOptions parse_train_options(const std::vector<std::string_view>& args) {
     TrainOptions o;
-    bool kernel_flag = false;
+    std::vector<std::string_view> given;  // JSON names of the settings set on the command line, once each
     Words words(args);
     while (!words.done()) {
-        const std::string_view flag = words.next();
-        TrainConfig& c = o.config;
-        KernelParams& k = c.kernel;
-        if (flag == "--data") o.data_path = std::string(words.value());
-        else if (flag == "--json") o.json = true;
-        else if (flag == "--algo") c.algorithm = read_enum<Algorithm>(flag, words.value());
-        else if (flag == "--bias") c.bias = read_enum<BiasMode>(flag, words.value());
-        else if (flag == "--order") c.order = read_enum<Order>(flag, words.value());
-        else if (flag == "--init") c.init = read_enum<Init>(flag, words.value());
-        else if (flag == "--lift") c.lift = read_enum<LiftKind>(flag, words.value());
-        else if (flag == "--seed") c.seed = read_integer<std::uint64_t>(flag, words.value(), 0, UINT64_MAX);
-        else if (flag == "--eta") c.eta = read_double_in(flag, words.value(), 0.0, 1e6, true);
-        else if (flag == "--epochs") c.max_epochs = read_integer<int>(flag, words.value(), 1, 1000000);
-        else if (flag == "--outlier") c.outlier_threshold = read_integer<int>(flag, words.value(), 0, 1000000);
-        else if (flag == "--kernel") { k.type = read_enum<KernelType>(flag, words.value()); kernel_flag = true; }
-        else if (flag == "--degree") { k.degree = read_integer<int>(flag, words.value(), 1, 20); kernel_flag = true; }
-        else if (flag == "--coef0") { k.coef0 = read_double_in(flag, words.value(), -1e6, 1e6); kernel_flag = true; }
-        else if (flag == "--sigma") { k.sigma = read_double_in(flag, words.value(), 0.0, 1e6, true); kernel_flag = true; }
-        else if (flag == "--gamma") { k.gamma = read_double_in(flag, words.value(), 0.0, 1e6, true); kernel_flag = true; }
-        else if (flag == "--scale") { k.scale = read_double_in(flag, words.value(), -1e6, 1e6); kernel_flag = true; }
-        else if (flag == "--theta") { k.theta = read_double_in(flag, words.value(), -1e6, 1e6); kernel_flag = true; }
-        else throw UsageError("unknown option " + quote(flag));
-        if (words.has_unused_value()) throw UsageError(std::string(flag) + " takes no value");
+        const std::string_view written = words.next();
+        if (written == "--data") {
+            o.data_path = std::string(words.value());
+        } else if (written == "--json") {
+            o.json = true;
+        } else {
+            const std::string flag = current_spelling(written);
+            FlagFinder finder{flag, {}};
+            visit_training_settings(static_cast<const TrainConfig&>(o.config), finder);
+            if (finder.json_name.empty()) throw UsageError("unknown option " + quote(written));
+            FlagReader reader{flag, written, words.value()};
+            visit_training_settings(o.config, reader);
+            if (std::find(given.begin(), given.end(), finder.json_name) == given.end()) given.push_back(finder.json_name);
+        }
+        if (words.has_unused_value()) throw UsageError(std::string(written) + " takes no value");
     }
     if (o.data_path.empty()) throw UsageError("--data is required (a CSV file of x1,...,xd,label rows, or - for stdin)");
-    if (kernel_flag && o.config.algorithm != Algorithm::Kernel)
-        o.notes.emplace_back("kernel options have no effect unless --algo kernel");
-    if (o.config.outlier_threshold > 0 && o.config.algorithm != Algorithm::Kernel)
-        o.notes.emplace_back("--outlier has no effect unless --algo kernel");
+    for (std::string_view name : given)
+        if (!setting_applies(name, o.config.algorithm))
+            o.notes.push_back(cli_flag(name) + " has no effect unless --algorithm " +
+                              std::string(to_string(*only_used_by(name))));
     return o;
 }
 
@@ -137,16 +180,16 @@ GenerateOptions parse_generate_options(const std::vector<std::string_view>& args
     GenerateOptions o;
     if (args.empty() || args.front().substr(0, 2) == "--")
         throw UsageError("generate needs a preset name (" + names_list<Preset>() + ")");
-    if (!parse(args.front(), o.preset))
-        throw UsageError("unknown preset " + quote(args.front()) + " (expected " + names_list<Preset>() + ")");
+    refuse_if(read_name(args.front(), o.preset), "the preset", "PRESET");
     const std::vector<std::string_view> rest(args.begin() + 1, args.end());
     Words words(rest);
+    GeneratorParams& p = o.params;
     while (!words.done()) {
         const std::string_view flag = words.next();
-        if (flag == "--n") o.params.n = read_integer<int>(flag, words.value(), 2, 100000);
-        else if (flag == "--seed") o.params.seed = read_integer<std::uint64_t>(flag, words.value(), 0, UINT64_MAX);
-        else if (flag == "--noise") o.params.noise = read_double_in(flag, words.value(), 0.0, 2.0);
-        else if (flag == "--margin") o.params.margin = read_double_in(flag, words.value(), 0.0, 2.0);
+        if (flag == "--n") refuse_if(read_whole(words.value(), p.n, kGeneratedPointsRange), "the number of points", flag);
+        else if (flag == "--seed") refuse_if(read_whole(words.value(), p.seed, kSeedRange), "the random seed", flag);
+        else if (flag == "--noise") refuse_if(read_real(words.value(), p.noise, kGeneratorNoiseRange), "the noise", flag);
+        else if (flag == "--margin") refuse_if(read_real(words.value(), p.margin, kGeneratorMarginRange), "the margin", flag);
         else throw UsageError("unknown option " + quote(flag));
         if (words.has_unused_value()) throw UsageError(std::string(flag) + " takes no value");
     }
@@ -154,21 +197,29 @@ GenerateOptions parse_generate_options(const std::vector<std::string_view>& args
 }
 
 std::string usage() {
+    UsageLines train;
+    const TrainConfig train_defaults;
+    visit_training_settings(train_defaults, train);
+    const GeneratorParams generate_defaults;
+    std::string old;
+    for (const OldSpelling& s : old_spellings()) old += (old.empty() ? "" : ", ") + std::string(s.old_flag);
     return "Usage:\n"
            "  perceptron-cli train --data FILE.csv [options]     train and report weights, mistakes, theory\n"
            "  perceptron-cli generate PRESET [--n N] [--seed S] [--noise X] [--margin M]   CSV to stdout\n"
            "  perceptron-cli --help\n"
            "\n"
-           "Train options:\n"
-           "  --algo " + names_list<Algorithm>() + "   (default perceptron)\n"
-           "  --bias " + names_list<BiasMode>() + "   (default absorbed)\n"
-           "  --order " + names_list<Order>() + "   --init " + names_list<Init>() + "   --seed N\n"
-           "  --eta X (> 0, default 1)   --epochs N (cap, default 100)\n"
-           "  --lift " + names_list<LiftKind>() + "\n"
-           "  --kernel " + names_list<KernelType>() + "   (with --algo kernel)\n"
-           "  --degree P --coef0 C (poly)   --sigma S (gaussian)   --gamma G (rbf)   --scale A --theta T (sigmoid)\n"
-           "  --outlier S (kernel: drop an example once its mistake count reaches S; 0 = off)\n"
-           "  --json   print one JSON object instead of text\n"
+           "Train options (the names of the JSON state export in kebab case; also --flag=value):\n" +
+           train.out +
+           "  --json                    print one JSON object instead of text\n"
+           "Older spellings still accepted: " + old + ".\n"
+           "\n"
+           "Generate options:\n"
+           "  --n N        the number of points: " + whole_rule(kGeneratedPointsRange) + " (default " +
+           std::to_string(generate_defaults.n) + ")\n"
+           "  --seed S     the random seed: " + whole_rule(kSeedRange) + " (default " + std::to_string(generate_defaults.seed) + ")\n"
+           "  --noise X    the noise: " + real_rule(kGeneratorNoiseRange) + " (default " + shortest_decimal(generate_defaults.noise) + ")\n"
+           "  --margin M   the margin (separable only): " + real_rule(kGeneratorMarginRange) + " (default " +
+           shortest_decimal(generate_defaults.margin) + ")\n"
            "\n"
            "CSV: one row per point, x1,...,xd,label with labels -1/1 or 0/1; an optional header line;\n"
            "'#' comments and blank lines are skipped.\n"

@@ -1,5 +1,9 @@
-// Command-line parsing for perceptron-cli. Strict: an unknown flag, a missing value or a malformed
-// number is a UsageError (the CLI prints it and exits with code 2); nothing is silently ignored.
+// Command-line parsing for perceptron-cli. Strict: an unknown flag, a missing value or a value out of
+// range is a UsageError (the CLI prints it and exits with code 2); nothing is silently ignored.
+//
+// The training flags come from the property table (core/state_table.hpp): one flag per training
+// setting, "--" + its JSON name in kebab case (--algorithm, --max-epochs, --kernel-gamma, ...), read
+// with the same rules and refused with the same sentences as the link and JSON readers.
 #pragma once
 #include <cstdint>
 #include <stdexcept>
@@ -33,5 +37,16 @@ TrainOptions parse_train_options(const std::vector<std::string_view>& args);
 GenerateOptions parse_generate_options(const std::vector<std::string_view>& args);
 
 std::string usage();
+
+// Flags of earlier versions (README examples used some), still accepted: old -> current spelling.
+struct OldSpelling {
+    std::string_view old_flag;
+    std::string_view flag;
+};
+const std::vector<OldSpelling>& old_spellings();
+
+// Whether a training setting (by JSON name) changes anything for `algorithm`: the kernel settings
+// and the outlier threshold matter only to the kernel perceptron, the step decay only to logistic.
+bool setting_applies(std::string_view json_name, Algorithm algorithm);
 
 }  // namespace pl::cli

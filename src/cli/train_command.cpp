@@ -6,17 +6,17 @@
 #include <iostream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "commands.hpp"
 #include "core/csv.hpp"
+#include "core/decimal.hpp"
 #include "core/learner.hpp"
-#include "core/lift.hpp"
 #include "core/names.hpp"
+#include "core/state_json.hpp"
+#include "core/state_table.hpp"
 #include "core/theory.hpp"
 #include "options.hpp"
-
-#ifdef PL_CLI_HAS_JSON
-#include <nlohmann/json.hpp>
-#endif
 
 namespace pl::cli {
 
@@ -60,15 +60,31 @@ std::string vec_text(const Vec& v) {
     return out + "]";
 }
 
+// "name=value" for each training setting that matters to the algorithm, under its JSON name.
+struct SettingsText {
+    Algorithm algorithm;
+    std::string out;
+    void add(const state_table::Key& key, const std::string& value) {
+        if (!setting_applies(key.json, algorithm)) return;
+        out += ' ';
+        out += key.json;
+        out += '=';
+        out += value;
+    }
+    template <class E>
+    void name(const state_table::Key& key, const E& value) { add(key, std::string(to_string(value))); }
+    template <class T>
+    void whole(const state_table::Key& key, const T& value, const WholeRange&) { add(key, std::to_string(value)); }
+    void real(const state_table::Key& key, const double& value, const RealRange&) { add(key, shortest_decimal(value)); }
+};
+
 void print_text(std::ostream& out, const TrainOptions& o, const CsvResult& csv, const Learner& learner,
                 const TheorySummary& t) {
     const TrainConfig& c = o.config;
     out << display_name(c.algorithm) << " on " << o.data_path << ": " << csv.summary() << "\n";
-    out << "settings: algo=" << to_string(c.algorithm) << " bias=" << to_string(c.bias) << " order=" << to_string(c.order)
-        << " init=" << to_string(c.init) << " seed=" << c.seed << " eta=" << num(c.eta) << " epochs<=" << c.max_epochs
-        << " lift=" << to_string(c.lift);
-    if (c.algorithm == Algorithm::Kernel) out << " kernel=" << to_string(c.kernel.type);
-    out << "\n";
+    SettingsText settings{c.algorithm, {}};
+    state_table::visit_training_settings(c, settings);
+    out << "settings:" << settings.out << "\n";
 
     const std::size_t epochs = learner.epochs_completed();
     if (learner.converged())
@@ -108,8 +124,9 @@ void print_text(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
 }
 
 // [SECTION] JSON output
-
-#ifdef PL_CLI_HAS_JSON
+// The names are those of the JSON state export and of the widget's state() (state_json.hpp): "config"
+// holds the training settings exactly as the export writes them, and every result the widget also
+// reports has the widget's name ("b", "mistakesPerEpoch", "accuracy", "gamma", "whyNot").
 using Json = nlohmann::ordered_json;
 
 // JSON has no infinity or NaN: those become null.
@@ -133,57 +150,47 @@ void print_json(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
                 const TheorySummary& t) {
     const TrainConfig& c = o.config;
     Json j;
-    j["data"] = {{"file", o.data_path}, {"points", csv.data.size()}, {"dim", csv.data.dim},
+    j["data"] = {{"file", o.data_path}, {"count", csv.data.size()}, {"dim", csv.data.dim},
                  {"positive", count_label(csv.data, 1)}, {"negative", count_label(csv.data, -1)}};
-    Json config = {{"algo", to_string(c.algorithm)}, {"bias", to_string(c.bias)}, {"order", to_string(c.order)},
-                   {"init", to_string(c.init)}, {"seed", c.seed}, {"eta", c.eta}, {"epochs", c.max_epochs},
-                   {"lift", to_string(c.lift)}};
-    if (c.algorithm == Algorithm::Kernel)
-        config["kernel"] = {{"type", to_string(c.kernel.type)}, {"degree", c.kernel.degree}, {"coef0", c.kernel.coef0},
-                            {"sigma", c.kernel.sigma}, {"gamma", c.kernel.gamma}, {"scale", c.kernel.scale},
-                            {"theta", c.kernel.theta}, {"outlier", c.outlier_threshold}};
-    j["config"] = config;
+    j["config"] = Json::parse(training_settings_json(c));
     j["weights"] = learner.weights();
-    j["bias"] = learner.bias();
+    j["b"] = number_or_null(learner.bias());
     j["mistakes"] = learner.mistakes();
-    j["mistakes_per_epoch"] = learner.mistakes_per_epoch();
+    j["mistakesPerEpoch"] = learner.mistakes_per_epoch();
     j["epochs"] = learner.epochs_completed();
+    j["visits"] = learner.visits();
     j["converged"] = learner.converged();
     j["capped"] = learner.capped();
     j["diverged"] = learner.diverged();
-    j["training_accuracy"] = learner.training_accuracy();
+    j["accuracy"] = number_or_null(learner.training_accuracy());
     if (c.algorithm == Algorithm::Pocket) {
-        j["pocket_weights"] = learner.pocket_weights();
-        j["pocket_bias"] = learner.pocket_bias();
-        j["pocket_accuracy"] = learner.pocket_accuracy();
+        j["pocketWeights"] = learner.pocket_weights();
+        j["pocketBias"] = number_or_null(learner.pocket_bias());
+        j["pocketAccuracy"] = number_or_null(learner.pocket_accuracy());
     }
     if (c.algorithm == Algorithm::Averaged) {
-        j["averaged_weights"] = learner.averaged_weights();
-        j["averaged_bias"] = learner.averaged_bias();
+        j["averagedWeights"] = learner.averaged_weights();
+        j["averagedBias"] = number_or_null(learner.averaged_bias());
     }
     if (c.algorithm == Algorithm::Kernel) {
         j["alphas"] = learner.alphas();
         j["dropped"] = learner.dropped_indices();
     }
-    j["theory_space"] = theory_space(c);
-    j["theory_applicable"] = t.applicable;
+    j["theorySpace"] = theory_space(c);
+    j["theoryApplicable"] = t.applicable;
     j["R"] = number_or_null(t.R);
-    j["gamma_star"] = number_or_null(t.gamma_star);
+    j["gamma"] = t.separable && t.applicable ? number_or_null(t.gamma_star) : Json(nullptr);  // gamma*
     j["bound"] = number_or_null(t.bound);  // null: no bound (not separable or not applicable)
     j["separable"] = t.separable;
-    if (!t.why_not.empty()) j["why_not"] = t.why_not;
-    j["max_margin"] = separator_json(t.best);
+    if (!t.why_not.empty()) j["whyNot"] = t.why_not;
+    j["maxMargin"] = separator_json(t.best);
     out << j.dump() << "\n";
 }
-#endif
 
 }  // namespace
 
 int run_train(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err) {
     const TrainOptions options = parse_train_options(args);
-#ifndef PL_CLI_HAS_JSON
-    if (options.json) throw UsageError("--json is unavailable: this build has no nlohmann-json");
-#endif
     std::string text;
     if (!read_text(options.data_path, text)) {
         err << "perceptron-cli: cannot read '" << options.data_path << "'\n";
@@ -206,13 +213,8 @@ int run_train(const std::vector<std::string_view>& args, std::ostream& out, std:
     learner.train_until_converged();
     const TheorySummary theory = analyze(csv.data, options.config);
 
-#ifdef PL_CLI_HAS_JSON
-    if (options.json) {
-        print_json(out, options, csv, learner, theory);
-        return 0;
-    }
-#endif
-    print_text(out, options, csv, learner, theory);
+    if (options.json) print_json(out, options, csv, learner, theory);
+    else print_text(out, options, csv, learner, theory);
     return 0;
 }
 

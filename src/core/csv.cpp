@@ -5,8 +5,6 @@
 
 #include <cctype>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 
 namespace pl {
@@ -170,7 +168,9 @@ private:
             case NumberKind::NotANumber: return quoted(field) + " is not a number";
             case NumberKind::NotFinite: return quoted(field) + " is not a finite number";
             case NumberKind::OutOfRange: return quoted(field) + " is too large for a double";
-            case NumberKind::TooLarge: return quoted(field) + " is larger than 1e6 in size (the widget's coordinate limit)";
+            case NumberKind::TooLarge:
+                return quoted(field) + " is larger than " + shortest_decimal(kMaxAbsCoordinate) +
+                       " in size (the widget's coordinate limit)";
             case NumberKind::Ok: break;
         }
         return {};
@@ -208,16 +208,6 @@ private:
     bool saw_zero_ = false, saw_minus_ = false, reported_mix_ = false;
     std::size_t first_zero_line_ = 0, first_minus_line_ = 0;
 };
-
-// The shortest of %.15g / %.16g / %.17g that reads back to the same double (%.17g always does).
-void append_number(std::string& out, double value) {
-    char buffer[40];
-    for (int digits = 15; digits <= 17; ++digits) {
-        std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-        if (digits == 17 || std::strtod(buffer, nullptr) == value) break;
-    }
-    out += buffer;
-}
 
 }  // namespace
 
@@ -262,7 +252,7 @@ std::string write_csv(const Dataset& data) {
     out += "label\n";
     for (std::size_t i = 0; i < data.size(); ++i) {
         for (double v : data.points[i]) {
-            append_number(out, v);
+            out += shortest_decimal(v);
             out += ',';
         }
         out += data.labels[i] > 0 ? "1\n" : "-1\n";

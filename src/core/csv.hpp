@@ -37,7 +37,7 @@ struct CsvResult {
     std::string summary() const;
 };
 
-CsvResult parse_csv(std::string_view text, std::size_t max_points = 100000);
+CsvResult parse_csv(std::string_view text, std::size_t max_points = kMaxPoints);
 
 // Header "x1,...,xd,label", then one row per point with labels -1/1. Numbers are written in the
 // shortest form that reads back to the same double, so parse_csv(write_csv(d)) == d.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "decimal.hpp"
 #include "rng.hpp"
 
 namespace pl {
@@ -37,7 +38,7 @@ int alternating_label(int i) { return i % 2 == 0 ? -1 : 1; }
 // y * (margin + r), r in [2/1024, 1.5], and at a uniform position along the line. Snapping moves a point
 // by at most sqrt(2)/2048 < 2/1024, so the snapped point is still at least `margin` from the line.
 Dataset separable_margin(const GeneratorParams& p, Rng& rng) {
-    const double margin = clamp(p.margin, 0.0, 2.0);
+    const double margin = clamp(p.margin, kGeneratorMarginRange.min, kGeneratorMarginRange.max);
     const double angle = rng.uniform(0.0, 2.0 * kPi);
     const double u1 = std::cos(angle), u2 = std::sin(angle);
     const double offset = rng.uniform(-0.5, 0.5);
@@ -149,7 +150,8 @@ std::string validate(const Dataset& data) {
                    std::to_string(data.dim);
         for (double v : data.points[i])
             if (!std::isfinite(v)) return which + " has a coordinate that is not a finite number";
-            else if (std::fabs(v) > kMaxAbsCoordinate) return which + " has a coordinate larger than 1e6 in size";
+            else if (std::fabs(v) > kMaxAbsCoordinate)
+                return which + " has a coordinate larger than " + shortest_decimal(kMaxAbsCoordinate) + " in size";
         if (data.labels[i] != 1 && data.labels[i] != -1) return which + " has a label other than +1 or -1";
     }
     return {};
@@ -169,8 +171,8 @@ bool is_generated(Preset preset) {
 
 Dataset make_preset(Preset preset, const GeneratorParams& params) {
     GeneratorParams p = params;
-    p.n = std::min(std::max(p.n, 2), 100000);
-    p.noise = clamp(p.noise, 0.0, 2.0);
+    p.n = std::clamp(p.n, static_cast<int>(kGeneratedPointsRange.min), static_cast<int>(kGeneratedPointsRange.max));
+    p.noise = clamp(p.noise, kGeneratorNoiseRange.min, kGeneratorNoiseRange.max);
     Rng rng(p.seed);
     switch (preset) {
         case Preset::And: return square_gate(-1, -1, -1, 1);

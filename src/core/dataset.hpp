@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "limits.hpp"
 #include "vec.hpp"
 
 namespace pl {
@@ -27,12 +28,8 @@ struct Dataset {
 };
 
 // [SECTION] The coordinate grid
+// (The limits on coordinates, dimension and point count are in limits.hpp.)
 inline constexpr double kGridStep = 1.0 / 1024.0;
-// Limits every way in (clicks, CSV, links, JSON) enforces, each with a message: coordinates beyond
-// +-1e6 would make R and w overflow long before anything useful is shown, and the link format packs
-// at most 16 coordinates per point.
-inline constexpr double kMaxAbsCoordinate = 1.0e6;
-inline constexpr int kMaxDimension = 16;
 double snap_to_grid(double value);          // nearest multiple of kGridStep (ties away from zero)
 bool is_on_grid(double value);              // value is an exact multiple of kGridStep
 std::size_t count_label(const Dataset& data, int label);
@@ -62,9 +59,9 @@ enum class Preset {
 };
 
 struct GeneratorParams {
-    int n = 100;          // number of points (generators; clamped to [2, 100000])
-    double noise = 0.1;   // Gaussian jitter / spread (clamped to [0, 2])
-    double margin = 0.2;  // SeparableMargin only: minimum distance to the hidden line (clamped to [0, 2])
+    int n = 100;          // number of points (generators; clamped to kGeneratedPointsRange, limits.hpp)
+    double noise = 0.1;   // Gaussian jitter / spread (clamped to kGeneratorNoiseRange)
+    double margin = 0.2;  // SeparableMargin only: minimum distance to the hidden line (kGeneratorMarginRange)
     std::uint64_t seed = 1;
 };
 

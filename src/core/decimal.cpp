@@ -1,5 +1,6 @@
 #include "decimal.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -38,6 +39,18 @@ double decimal_to_double(std::string_view text) {
     }
     const std::string large(text);
     return std::strtod(large.c_str(), nullptr);
+}
+
+std::string shortest_decimal(double value) {
+    char buffer[40];
+    for (int digits = 15; digits <= 17; ++digits) {
+        std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+        if (digits == 17 || std::strtod(buffer, nullptr) == value) break;
+    }
+    std::string out;
+    for (const char* p = buffer; *p; ++p)
+        if (*p != '+') out += *p;
+    return out;
 }
 
 }  // namespace pl

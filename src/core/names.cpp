@@ -74,6 +74,11 @@ constexpr std::array<NameRow<Preset>, 13> kPresets{{
     {Preset::Spirals, "spirals", "Spirals", ""},
 }};
 
+constexpr std::array<NameRow<EditPolicy>, 2> kEditPolicies{{
+    {EditPolicy::Reset, "reset", "restart training", ""},
+    {EditPolicy::Continue, "continue", "keep training", ""},
+}};
+
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -137,6 +142,7 @@ PL_NAME_TABLE(Init, kInits)
 PL_NAME_TABLE(LiftKind, kLifts)
 PL_NAME_TABLE(KernelType, kKernels)
 PL_NAME_TABLE(Preset, kPresets)
+PL_NAME_TABLE(EditPolicy, kEditPolicies)
 
 #undef PL_NAME_TABLE
 

@@ -1,5 +1,6 @@
-// The one table of string names for every enum in config.hpp and for the presets. The CLI flags, the
-// URL/JSON codec and the UI combo boxes all use these, so a name is spelled the same everywhere.
+// The one table of string names for every enum in config.hpp, for the presets and for EditPolicy
+// (widget_state.hpp). The CLI, the link and JSON codecs and the UI combo boxes all use these, so a
+// value is spelled the same everywhere.
 //
 //   to_string(value)        the canonical name (lower case, URL-safe: letters, digits and '-')
 //   parse(text, out)        true and sets `out` when `text` is a known name or alias (case-insensitive);
@@ -14,6 +15,7 @@
 
 #include "config.hpp"
 #include "dataset.hpp"
+#include "widget_state.hpp"
 
 namespace pl {
 
@@ -24,6 +26,7 @@ std::string_view to_string(Init value);
 std::string_view to_string(LiftKind value);
 std::string_view to_string(KernelType value);
 std::string_view to_string(Preset value);
+std::string_view to_string(EditPolicy value);
 
 bool parse(std::string_view text, Algorithm& out);
 bool parse(std::string_view text, BiasMode& out);
@@ -32,6 +35,7 @@ bool parse(std::string_view text, Init& out);
 bool parse(std::string_view text, LiftKind& out);
 bool parse(std::string_view text, KernelType& out);
 bool parse(std::string_view text, Preset& out);
+bool parse(std::string_view text, EditPolicy& out);
 
 std::string_view display_name(Algorithm value);
 std::string_view display_name(BiasMode value);
@@ -40,8 +44,10 @@ std::string_view display_name(Init value);
 std::string_view display_name(LiftKind value);
 std::string_view display_name(KernelType value);
 std::string_view display_name(Preset value);
+std::string_view display_name(EditPolicy value);
 
-// Specialised in names.cpp for Algorithm, BiasMode, Order, Init, LiftKind, KernelType and Preset.
+// Specialised in names.cpp for Algorithm, BiasMode, Order, Init, LiftKind, KernelType, Preset and
+// EditPolicy.
 template <class E>
 const std::vector<E>& enum_values();
 template <> const std::vector<Algorithm>& enum_values<Algorithm>();
@@ -51,6 +57,7 @@ template <> const std::vector<Init>& enum_values<Init>();
 template <> const std::vector<LiftKind>& enum_values<LiftKind>();
 template <> const std::vector<KernelType>& enum_values<KernelType>();
 template <> const std::vector<Preset>& enum_values<Preset>();
+template <> const std::vector<EditPolicy>& enum_values<EditPolicy>();
 
 template <class E>
 std::string names_list() {

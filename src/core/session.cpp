@@ -5,6 +5,7 @@
 #include <cmath>
 #include <utility>
 
+#include "decimal.hpp"
 #include "names.hpp"
 
 namespace pl {
@@ -25,12 +26,7 @@ bool is_primal(Algorithm a) { return a != Algorithm::Kernel; }
 }  // namespace
 
 // [SECTION] construction
-WidgetState Session::default_state() {
-    WidgetState state;
-    state.data = make_preset(Preset::Lecture4);
-    state.preset = std::string(to_string(Preset::Lecture4));
-    return state;
-}
+WidgetState Session::default_state() { return default_widget_state(); }
 
 Session::Session(WidgetState initial) : state_(std::move(initial)), learner_(state_.data, state_.config) {
     enforce_online_invariant();
@@ -92,7 +88,8 @@ bool Session::editable(const char* what) {
 bool Session::finite_point(const Vec& x) {
     for (double v : x) {
         if (!std::isfinite(v) || std::fabs(v) > kMaxAbsCoordinate) {
-            notice_ = "A coordinate must be a finite number of size at most 1e6; the point was not added.";
+            notice_ = "A coordinate must be a finite number of size at most " + shortest_decimal(kMaxAbsCoordinate) +
+                      "; the point was not added.";
             touch();
             return false;
         }
@@ -131,7 +128,7 @@ void Session::enforce_online_invariant() {
 
 bool Session::room_for_point() {
     if (state_.data.size() < kMaxPoints) return true;
-    notice_ = "The widget holds at most 100,000 points; this one was not added.";
+    notice_ = "The widget holds at most " + std::to_string(kMaxPoints) + " points; this one was not added.";
     touch();
     return false;
 }
@@ -314,7 +311,7 @@ void Session::set_online_mode(bool on) {
 void Session::set_view(const ViewState& view) {
     if (!std::isfinite(view.center_x) || !std::isfinite(view.center_y) || !std::isfinite(view.span)) return;
     state_.view = view;
-    state_.view.span = std::clamp(view.span, 1e-3, 1e6);
+    state_.view.span = std::clamp(view.span, kViewSpanRange.min, kViewSpanRange.max);
     touch();
 }
 

@@ -85,7 +85,7 @@ public:
     void load_state(const WidgetState& state);
 
     // Limits (kMaxPoints, coordinates) and replay budget of EditPolicy::Continue.
-    static constexpr std::uint64_t kMaxReplayVisits = 50'000'000;  // = the link format's cap
+    static constexpr std::uint64_t kMaxReplayVisits = kMaxTrainedVisits;  // limits.hpp
     static constexpr std::chrono::milliseconds kReplayTimeBudget{3000};
 
 private:

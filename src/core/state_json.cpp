@@ -1,4 +1,4 @@
-// JSON writer and reader over the property table of state_codec.hpp. nlohmann/json is used only through
+// JSON writer and reader over the property table of state_table.hpp. nlohmann/json is used only through
 // calls that do not throw (the Emscripten build aborts on a throw): a SAX parser that records errors and
 // limits depth and size, type checks before every get<>, and dump with invalid UTF-8 replaced.
 #include "state_json.hpp"
@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "decimal.hpp"
 #include "learner.hpp"
 #include "names.hpp"
 #include "theory.hpp"
@@ -62,7 +63,7 @@ struct JsonWriter {
     template <class E>
     void name(const Key& key, const E& value) { at_path(out, key.json) = std::string(to_string(value)); }
     template <class T>
-    void whole(const Key& key, const T& value, std::uint64_t, std::uint64_t) {
+    void whole(const Key& key, const T& value, const WholeRange&) {
         if constexpr (std::is_unsigned_v<T>) {
             if (value > kMaxExactInJs) {
                 at_path(out, key.json) = std::to_string(value);
@@ -82,6 +83,13 @@ OrderedJson state_object(const WidgetState& state) {
     out["version"] = kStateVersion;
     JsonWriter writer{out};
     visit_properties(state, writer);
+    return out;
+}
+
+OrderedJson training_settings_object(const TrainConfig& config) {
+    OrderedJson out = OrderedJson::object();
+    JsonWriter writer{out};
+    visit_training_settings(config, writer);
     return out;
 }
 
@@ -143,7 +151,7 @@ std::string describe(const Json& value) {
         case Json::value_t::object: return "an object";
         case Json::value_t::number_unsigned: return std::to_string(value.get<std::uint64_t>());
         case Json::value_t::number_integer: return std::to_string(value.get<std::int64_t>());
-        case Json::value_t::number_float: return format_number(value.get<double>());
+        case Json::value_t::number_float: return shortest_decimal(value.get<double>());
         default: return "something else";
     }
 }
@@ -220,11 +228,11 @@ struct JsonReader {
             std::uint64_t value = 0;
             const Key key{"", "dim", "the dimension"};
             if (!whole_of(*dim, negative, value))
-                return fail(key, "it must be " + whole_rule(1, kMaxDim) + ", but it is " + describe(*dim));
-            if (std::string p = whole_problem(negative, value, 1, kMaxDim); !p.empty()) return fail(key, p);
+                return fail(key, "it must be " + whole_rule(kDimensionRange) + ", but it is " + describe(*dim));
+            if (std::string p = whole_problem(negative, value, kDimensionRange); !p.empty()) return fail(key, p);
             out.dim = static_cast<int>(value);
         }
-        if (out.dim < 1 || out.dim > kMaxDim) {
+        if (out.dim < 1 || out.dim > kMaxDimension) {
             error = points_problem(out);
             return;
         }
@@ -247,7 +255,7 @@ struct JsonReader {
             }
             for (double v : x)
                 if (!std::isfinite(v) || std::fabs(v) > kMaxAbsCoordinate)
-                    return fail_points(which + " has a coordinate beyond +-" + format_number(kMaxAbsCoordinate));
+                    return fail_points(which + " has a coordinate beyond +-" + shortest_decimal(kMaxAbsCoordinate));
             const Json& y = (*labels)[i];
             if (!y.is_number() || !label_problem(y.get<double>()).empty())
                 return fail(Key{"", "labels", "the labels"}, "label " + std::to_string(i + 1) + " must be 1 or -1, but it is " + describe(y));
@@ -266,13 +274,13 @@ struct JsonReader {
         if (!parse(text, value)) fail(key, name_problem<E>(text));
     }
     template <class T>
-    void whole(const Key& key, T& value, std::uint64_t min, std::uint64_t max) {
+    void whole(const Key& key, T& value, const WholeRange& range) {
         const Json* j = find(key.json);
         if (!j) return;
         bool negative = false;
         std::uint64_t magnitude = 0;
-        if (!whole_of(*j, negative, magnitude)) return fail(key, "it must be " + whole_rule(min, max) + ", but it is " + describe(*j));
-        const std::string problem = whole_problem(negative, magnitude, min, max);
+        if (!whole_of(*j, negative, magnitude)) return fail(key, "it must be " + whole_rule(range) + ", but it is " + describe(*j));
+        const std::string problem = whole_problem(negative, magnitude, range);
         if (!problem.empty()) return fail(key, problem);
         value = static_cast<T>(magnitude);
     }
@@ -317,7 +325,7 @@ struct PathCollector {
     template <class E>
     void name(const Key& key, const E&) { paths.emplace_back(key.json); }
     template <class T>
-    void whole(const Key& key, const T&, std::uint64_t, std::uint64_t) { paths.emplace_back(key.json); }
+    void whole(const Key& key, const T&, const WholeRange&) { paths.emplace_back(key.json); }
     void real(const Key& key, const double&, const RealRange&) { paths.emplace_back(key.json); }
     void label(const Key& key, const int&) { paths.emplace_back(key.json); }
     void flag(const Key& key, const bool&) { paths.emplace_back(key.json); }
@@ -371,6 +379,8 @@ DecodeResult failure(std::string message) {
 
 // [SECTION] Public functions
 std::string state_to_json(const WidgetState& state) { return dump(state_object(state)); }
+
+std::string training_settings_json(const TrainConfig& config) { return dump(training_settings_object(config)); }
 
 std::string snapshot_json(const WidgetState& state, const Learner& learner, const TheorySummary& theory) {
     OrderedJson out = state_object(state);

@@ -1,14 +1,13 @@
 // The widget state as JSON: the JS handle's state() (snapshot_json), the JSON export, and load(obj)
 // (state_from_json). Field names are part of the documented JS handle (README "The JS handle").
-// Driven by the same property table as the URL fragment (state_codec.hpp), with the same checks and
-// messages.
+// Driven by the same property table as the link (state_table.hpp), with the same checks and messages.
 //
 // state_to_json: {"version":1, "points":[[x,y],...], "labels":[1,-1,...], "dim":2, "algorithm":"perceptron",
 //   "bias":"absorbed", "order", "init", "seed", "eta", "maxEpochs", "lift",
 //   "kernel":{"type","degree","coef0","sigma","gamma","scale","theta"}, "outlierThreshold", "logisticDecay",
 //   "view":{"cx","cy","span"}, "panels":{"controls","theory","plots","liftView","marginBand","maxMargin",
-//   "hulls","field","trail","dark"}, "editPolicy":"reset"|"continue", "activeLabel":1|-1, "onlineMode",
-//   "readonly", "trainedVisits", "preset"}
+//   "hulls","field","trail","dark","data","training","kernel","show","share"},
+//   "editPolicy":"reset"|"continue", "activeLabel":1|-1, "onlineMode", "readonly", "trainedVisits", "preset"}
 //   Doubles are written in the shortest form that reads back exactly; non-finite numbers as null. A seed
 //   above 2^53 (which JavaScript numbers cannot hold exactly) is written as a decimal string.
 // snapshot_json adds what the learner and the theory show (ignored by state_from_json, since training
@@ -18,7 +17,6 @@
 //   "diverged", "accuracy", "R", "gamma" (theory gamma*, null when not separable or not applicable),
 //   "bound" (null when infinite), "separable", "whyNot", "fragment" (encode_fragment).
 #pragma once
-#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -30,11 +28,12 @@ namespace pl {
 class Learner;
 struct TheorySummary;
 
-inline constexpr std::size_t kMaxJsonLength = 32u * 1024u * 1024u;
-inline constexpr std::size_t kMaxJsonValues = 2'000'000;  // numbers, strings, ... in one document
-inline constexpr std::size_t kMaxJsonDepth = 32;
-
+// Limits (kMaxJsonLength, kMaxJsonValues, kMaxJsonDepth) are in limits.hpp.
 std::string state_to_json(const WidgetState& state);
+// The training settings alone, with the names and nesting state_to_json gives them: {"algorithm",
+// "bias", "order", "init", "seed", "eta", "maxEpochs", "lift", "kernel":{...}, "outlierThreshold",
+// "logisticDecay"} (perceptron-cli's --json "config").
+std::string training_settings_json(const TrainConfig& config);
 std::string snapshot_json(const WidgetState& state, const Learner& learner, const TheorySummary& theory);
 
 // Reads what state_to_json/snapshot_json write, or any subset of it: missing keys take the values of

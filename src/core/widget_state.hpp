@@ -1,8 +1,7 @@
 // Everything the widget shows, as plain data: the points, the training settings, how far training has
-// gone, and the view. The URL fragment and the JSON export (state_codec.hpp) serialise exactly this,
+// gone, and the view. The link and the JSON export (state_table.hpp) serialise exactly this,
 // so a link reproduces the screen: the learner itself is never stored, it is replayed from here.
 #pragma once
-#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -48,11 +47,12 @@ struct WidgetState {
     bool online_mode = false;          // online protocol: predict each new click, then learn it
     bool readonly = false;             // embedded read-only widget: no edits
     std::uint64_t trained_visits = 0;  // training progress, replayed on load (visits since reset)
-    std::string preset = "lecture4";  // name of the preset the data came from (informational)
+    std::string preset;                // name of the preset the data came from (informational)
 };
 
-// Limits enforced on every way in (clicks, CSV, links), each with a message when hit.
-inline constexpr std::size_t kMaxPoints = 100000;
-// kMaxAbsCoordinate and kMaxDimension live in dataset.hpp (the CSV reader enforces them too).
+// The widget's starting state, defined once: WidgetState{} with the lecture-4 points and preset
+// "lecture4". A new Session starts here (Session::default_state), and a link or a JSON state means
+// this for every key it leaves out (default_link_state). Limits on every field: limits.hpp.
+WidgetState default_widget_state();
 
 }  // namespace pl

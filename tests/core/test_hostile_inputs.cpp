@@ -2,9 +2,8 @@
 // NaN, infinities, huge numbers, empty or degenerate data, 100,000 points, 50 MB files and megabytes of
 // junk. Each test checks a clear message or sane behaviour, and that no NaN appears where a student
 // would see it. Crashes found by the fuzzers (tests/fuzz, docs/fuzzing.md) become regression inputs here.
+// The limits themselves are in src/core/limits.hpp.
 //
-// Tests marked doctest::skip() document a bug in src/ that is reported but not fixed yet; run them with
-//   build/native/core_tests -tc="hostile*" --no-skip
 // [SECTION] index
 //   CSV: non-finite and huge numbers, 50 MB files, too many columns
 //   Session: refused clicks, empty data, 100,000 points
@@ -28,6 +27,7 @@
 #include <vector>
 
 #include "core/csv.hpp"
+#include "core/decimal.hpp"
 #include "core/decision_field.hpp"
 #include "core/kernel.hpp"
 #include "core/learner.hpp"
@@ -133,26 +133,24 @@ TEST_CASE("hostile csv: NaN, infinities and numbers beyond a double are refused 
     }
 }
 
-// BUG (src/core/csv.cpp, Reader::read_line / read_number): widget_state.hpp says kMaxAbsCoordinate
-// (1e6) is "enforced on every way in (clicks, CSV, links), each with a message", but parse_csv accepts
-// any finite double. "1e300,1,1" loads; Session::replace_data accepts it too (validate() in
-// dataset.cpp checks finiteness only); then R = inf, the learner diverges after a few visits, and the
-// share link silently clamps the point to 1e6 (the link no longer reproduces the screen).
-// Expected: a row error like "column 1: '1e300' is beyond +-1e6", and replace_data refusing with a notice.
+// Guards the coordinate limit (kMaxAbsCoordinate) on the CSV way in. A finite but huge coordinate
+// such as 1e300 would make R infinite and the learner diverge within a few visits, and the share link
+// would clamp the point, so the link would no longer reproduce the screen. parse_csv refuses it on its
+// line, and Session::replace_data (validate() in dataset.cpp) refuses it with a notice.
 TEST_CASE("hostile csv: coordinates beyond +-1e6 are refused") {
     const CsvResult r = parse_csv("1e300,1,1\n-1,-1,-1\n");
     CHECK_FALSE(r.ok);
-    CHECK_FALSE(r.errors.empty());
-    if (!r.errors.empty()) CHECK(r.errors.front().line == 1);
+    REQUIRE_FALSE(r.errors.empty());
+    CHECK(r.errors.front().line == 1);
+    CHECK(r.errors.front().message == "column 1: '1e300' is larger than 1000000 in size (the widget's coordinate limit)");
     CHECK(parse_csv("1000000,1,1\n-1000000,-1,-1\n").ok);  // the limit itself is fine
     CHECK_FALSE(parse_csv("1000000.5,1,1\n").ok);
 }
 
 TEST_CASE("hostile session: replace_data refuses coordinates beyond +-1e6") {
-    // BUG (src/core/session.cpp, Session::replace_data, via validate() in dataset.cpp): see above.
     Session session;
     CHECK_FALSE(session.replace_data(two_points(1e300, 1.0), "big.csv"));
-    CHECK(contains(session.notice(), "1e6"));
+    CHECK(contains(session.notice(), "larger than " + shortest_decimal(kMaxAbsCoordinate)));
     CHECK(session.state().data.size() == 4);
 }
 
@@ -201,13 +199,10 @@ TEST_CASE("hostile csv: 50 MB of comments, or of junk lines, is scanned to the e
     CHECK(contains(r.summary(), "more errors"));
 }
 
-// BUG (src/core/csv.cpp, Reader::read_line; src/core/session.cpp, Session::replace_data): the CSV reader
-// has no column limit and Session accepts any dimension, while links and JSON allow 1 to 16 (kMaxDim,
-// state_codec.hpp). A 20-column CSV imports fine, but the share link it gives is refused when opened
-// ("The link's points have dimension 20; the widget handles 1 to 16."). A single 4 MB row becomes one
-// 2,000,000-D point (a 50 MB row: a 25M-D point, ~200 MB per copy of the data).
-// Expected: parse_csv refuses more than kMaxDim + 1 columns on the first data row with a message, and
-// replace_data refuses dim > kMaxDim with a notice.
+// Guards the dimension limit (kMaxDimension) on the CSV way in, which links and JSON also enforce.
+// Without it a 20-column CSV would import but its share link be refused when opened, and a single
+// 4 MB row would become one 2,000,000-D point. parse_csv refuses the first row with more than
+// kMaxDimension coordinates, and Session::replace_data refuses such data with a notice.
 TEST_CASE("hostile csv: more than 16 coordinates is refused") {
     std::string row;
     for (int i = 0; i < 20; ++i) row += "1,";
@@ -317,7 +312,7 @@ TEST_CASE("hostile session: 100,000 points are accepted, the next click is refus
     CHECK(session.state().data.size() == kMaxPoints);
     CHECK_FALSE(session.add_point({0.5, 0.25}, -1));
     CHECK(session.state().data.size() == kMaxPoints);
-    CHECK(contains(session.notice(), "at most 100,000 points"));
+    CHECK(contains(session.notice(), "at most " + std::to_string(kMaxPoints) + " points"));
 
     // The exact max-margin solver declines politely instead of freezing the UI.
     const TheorySummary& t = session.theory();
@@ -483,16 +478,11 @@ TEST_CASE("hostile kernels: parameters at their edges give finite values") {
     }
 }
 
-// BUG (src/core/kernel.cpp kernel_eval + src/core/decision_field.cpp DecisionField::eval): with a lift
-// the polynomial kernel of degree 20 overflows to +inf inside the view, and two support points of
-// opposite labels then give coef_1 * inf + coef_2 * inf = inf - inf = NaN. Reachable from a link:
+// Guards the decision field against overflow. After a lift, the degree-20 polynomial kernel reaches
+// +inf inside the view, and two support points of opposite labels would give inf - inf = NaN, which
+// the shader paints as garbage. Reachable from a link (four XOR points at (+-100, +-100)):
 //   #d=AgQJgMAMgMAM__8YAICAGf__GP__GAA&alg=kernel&lift=xy&kernel=poly&degree=20&visits=8&preset=custom&v=1
-// (four XOR points at (+-100, +-100)): it converges (no divergence is detected, the training kernel
-// values are finite), and then
-// field().eval({1e6, 1e6}) (and learner.score) is NaN; with points at +-1000 already at {1e5, 1e5}.
-// The shader paints such pixels with whatever NaN/inf give on the GPU. Suggested fix: clamp
-// kernel_eval's polynomial to +-DBL_MAX (or a large finite bound) and/or make DecisionField::eval
-// return a finite value (e.g. saturate the sum) when terms overflow.
+// kernel_eval clamps its values (kernel.cpp), so the field and the scores stay finite everywhere.
 TEST_CASE("hostile kernels: degree 20 after a lift keeps the decision field finite") {
     Dataset d;
     d.dim = 2;
@@ -624,15 +614,13 @@ TEST_CASE("hostile links: 2 MB of junk is refused quickly with a sentence") {
     }
 }
 
-// BUG (src/core/session.cpp, Session::rebuild_learner): a link may ask for up to 5,000,000 replayed
-// visits, and each kernel-perceptron mistake updates the cached scores of all N points (O(N) kernel
-// evaluations). 100,000 random points with alg=kernel&visits=5000000 make a 544 KB link (within
-// kMaxLinkLength). The replay is now bounded by time (kReplayTimeBudget = 3 s), but the clock is only
-// read between chunks of 4096 visits, and with N = 100,000 one chunk alone takes about 40 s (Debug;
-// ~2,000 visits took 19 s): opening the link still freezes the widget. Suggested fix: make the chunk
-// shrink with the work per visit (e.g. chunk = clamp(4'000'000 / N, 1, 4096) for the kernel learner)
-// or read the clock every few visits.
-// A watchdog ends the process after 90 s so that running this with --no-skip cannot hang.
+// Guards the replay budget. A link may ask for kMaxTrainedVisits replayed visits, and each
+// kernel-perceptron mistake updates the cached scores of all N points (O(N) kernel evaluations):
+// 100,000 random points with alg=kernel make a link of about 544 KB (within kMaxLinkLength) whose
+// full replay would take hours. Session::rebuild_learner stops after kReplayTimeBudget with a notice,
+// and reads the clock in chunks that shrink as N grows (a fixed chunk of 4096 visits alone once took
+// about 40 s here).
+// A watchdog ends the process after 90 s so that a regression fails the suite instead of hanging it.
 TEST_CASE("hostile links: a shared link cannot make the kernel replay take minutes") {
     Rng rng(5);
     WidgetState state = Session::default_state();
@@ -698,7 +686,7 @@ TEST_CASE("hostile JSON: junk, deep nesting and huge numbers are refused with a 
 // report was a timeout on a busy machine that does not reproduce. Its input is kept here anyway.
 
 TEST_CASE("hostile regression: fuzz_csv timeout input (not reproducible) parses at once") {
-    // build/fuzz/long/artifacts/unconfirmed/fuzz_csv-timeout-5e1249008a884d1f29c1c2ae3f1d2194791bf827
+    // The 141-byte input of fuzz_csv's unconfirmed timeout report (artifact ...-5e1249008a884d1f29c1c2ae3f1d2194791bf827).
     const char bytes[] =
         "#\x00``2,1\n"
         "2,1,1\n"

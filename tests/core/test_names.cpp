@@ -1,4 +1,4 @@
-// The name table: every enum value round-trips through to_string / parse; unknown names are rejected.
+// The name tables: every enum value round-trips through to_string / parse; unknown names are rejected.
 #include <doctest/doctest.h>
 
 #include <set>
@@ -46,6 +46,7 @@ TEST_CASE("enum names round-trip") {
     check_round_trip<LiftKind>(5);
     check_round_trip<KernelType>(5);
     check_round_trip<Preset>(13);
+    check_round_trip<EditPolicy>(2);
 }
 
 TEST_CASE("CLI spellings and aliases") {
@@ -64,4 +65,8 @@ TEST_CASE("CLI spellings and aliases") {
     CHECK(names_list<Order>() == "sequential|random");
     BiasMode b{};
     CHECK_FALSE(parse("absorbed ", b));  // no trimming: callers pass clean tokens
+    EditPolicy e{};
+    CHECK(parse("Continue", e));
+    CHECK(e == EditPolicy::Continue);
+    CHECK(names_list<EditPolicy>() == "reset|continue");
 }

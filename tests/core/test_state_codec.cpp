@@ -32,7 +32,7 @@ WidgetState random_state(std::uint64_t seed) {
     auto pick = [&](const auto& values) { return values[static_cast<std::size_t>(integer(0, static_cast<long long>(values.size()) - 1))]; };
 
     WidgetState s;
-    s.data.dim = static_cast<int>(integer(0, 3) == 0 ? integer(1, kMaxDim) : integer(1, 2));
+    s.data.dim = static_cast<int>(integer(0, 3) == 0 ? integer(1, kMaxDimension) : integer(1, 2));
     const auto n = static_cast<std::size_t>(integer(0, 3) == 0 ? 0 : integer(1, 300));
     const double reach = pick(std::vector<double>{1.0, 5.0, 1000.0, kMaxAbsCoordinate});
     for (std::size_t i = 0; i < n; ++i) {
