@@ -310,7 +310,9 @@ void Session::set_online_mode(bool on) {
 
 void Session::set_view(const ViewState& view) {
     if (!std::isfinite(view.center_x) || !std::isfinite(view.center_y) || !std::isfinite(view.span)) return;
-    state_.view = view;
+    // Clamped to what a link can hold, so a long pan or zoom never makes a state links refuse.
+    state_.view.center_x = std::clamp(view.center_x, kViewCenterRange.min, kViewCenterRange.max);
+    state_.view.center_y = std::clamp(view.center_y, kViewCenterRange.min, kViewCenterRange.max);
     state_.view.span = std::clamp(view.span, kViewSpanRange.min, kViewSpanRange.max);
     touch();
 }

@@ -166,3 +166,15 @@ TEST_CASE("defaults: one starting state for a new session, an empty link and an 
     CHECK(encode_fragment(default_link_state(), FragmentStyle::Full) == encode_fragment(start, FragmentStyle::Full));
     CHECK(encode_fragment(decode_fragment("").state, FragmentStyle::Full) == encode_fragment(start, FragmentStyle::Full));
 }
+
+TEST_CASE("limits: a pan far away is clamped to a centre a link can hold") {
+    Session session;
+    ViewState view = session.state().view;
+    view.center_x = 5e9;
+    view.center_y = -5e9;
+    session.set_view(view);
+    CHECK(session.state().view.center_x == kViewCenterRange.max);
+    CHECK(session.state().view.center_y == kViewCenterRange.min);
+    CHECK(validate_state(session.state()).empty());
+    CHECK(decode_fragment(encode_fragment(session.state())).ok);
+}
