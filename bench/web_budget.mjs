@@ -1,20 +1,26 @@
 // Load-time and frame-time budgets of the web widget, measured in headless Chromium on 127.0.0.1.
-// Prints numbers; asserts nothing. Usage: node bench/web_budget.mjs  (after ./scripts/build.sh web)
+// Prints numbers; asserts nothing. Usage: node bench/web_budget.mjs
+//   (after ./scripts/build.sh web and ./scripts/build.sh web-test)
+// On the release build (build/web, what ships), through the public handle only:
 //   load:  gzip size of everything the page fetches; navigation -> first rendered frame (median of 5)
 //   frame: median / p95 frame interval while Run trains 1,000 points (primal) and an RBF kernel
 //          perceptron with ~1,000 support vectors, at 800x600
-//   idle:  main-thread busy time of the page over 10 s with nothing happening
+// On the test build (build/web-test), whose hooks count frames and time the field (README "Test build"):
+//   idle:  main-thread busy time of the page over 10 s with nothing happening, and frames drawn
 //   field: GPU field time with 10..5,000 support vectors vs the CPU evaluator (SwiftShader)
 import zlib from 'node:zlib';
-import { startServer, launchBrowser } from '../tests/e2e/harness.mjs';
+import { startServer, launchBrowser, releaseRoot, useTestHooks } from '../tests/e2e/harness.mjs';
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * p))]; };
 
-const server = await startServer();
+const release = await startServer({ root: releaseRoot });
+const testBuild = await startServer();
 const browser = await launchBrowser();
 try {
-  // [load]
+  // [load] The widget draws its first frame in the first animation frame after it is ready (its main
+  // loop is scheduled before the ready event), so a requestAnimationFrame callback queued at the
+  // event runs right after that frame: its time since navigation start is the first-frame time.
   const firstFrames = [];
   let bytes = null;
   for (let run = 0; run < 5; run++) {
@@ -24,10 +30,12 @@ try {
     page.on('response', async (res) => {
       try { const body = await res.body(); sizes.set(res.url(), { raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length }); } catch { /* redirects */ }
     });
-    const start = Date.now();
-    await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.framesDrawn() >= 1, null, { timeout: 60000, polling: 5 });
-    firstFrames.push(Date.now() - start);
+    await page.addInitScript(() => {
+      addEventListener('perceptron-lab:ready', () => requestAnimationFrame(() => { window.firstFrameMs = performance.now(); }), { once: true });
+    });
+    await page.goto(`${release.url}/`);
+    await page.waitForFunction(() => window.firstFrameMs !== undefined, null, { timeout: 60000 });
+    firstFrames.push(Math.round(await page.evaluate(() => window.firstFrameMs)));
     await page.waitForTimeout(300);
     if (!bytes) bytes = sizes;
     await context.close();
@@ -41,11 +49,11 @@ try {
   console.log(`${'total'.padEnd(32)} ${(raw / 1024).toFixed(1).padStart(8)} ${(gz / 1024).toFixed(1).padStart(9)}`);
   console.log(`navigation -> first frame: median ${median(firstFrames)} ms of 5 (${firstFrames.join(', ')})`);
 
-  // [frame] + [idle]
-  const context = await browser.newContext({ viewport: { width: 1100, height: 600 } });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/`);
-  await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.framesDrawn() >= 2);
+  // [frame]
+  let context = await browser.newContext({ viewport: { width: 1100, height: 600 } });
+  let page = await context.newPage();
+  await page.goto(`${release.url}/`);
+  await page.waitForFunction(() => window.perceptronLab);
   const frames = async (seconds) => page.evaluate((s) => new Promise((resolve) => {
     const deltas = []; let last = performance.now(); const end = last + s * 1000;
     const tick = (t) => { deltas.push(t - last); last = t; if (t < end) requestAnimationFrame(tick); else resolve(deltas.slice(2)); };
@@ -69,11 +77,19 @@ try {
   await linkFor('overlap', 1000, 0.8);
   await scenario('kernel perceptron RBF, Run at max speed', (await page.evaluate(() => window.perceptronLab.link())), { algorithm: 'kernel', kernel: { type: 'rbf', gamma: 2 }, maxEpochs: 100000 });
 
-  // Idle: the default scene, trained, after every pending repaint has finished (no frame for 1 s).
+  await context.close();
+
+  // [idle] The default scene, trained, after every pending repaint has finished (no frame for 1 s).
+  context = await browser.newContext({ viewport: { width: 1100, height: 600 } });
+  page = await context.newPage();
+  await page.goto(`${testBuild.url}/`);
+  await page.waitForFunction(() => window.perceptronLab);
+  await useTestHooks(page);
+  const framesDrawn = () => page.evaluate(() => window.testHooks(window.perceptronLab).framesDrawn());
   await page.evaluate(() => { window.perceptronLab.load('#'); window.perceptronLab.train({ epochs: 2 }); });
   for (let last = -1, now = 0; ; last = now) {
     await page.waitForTimeout(1000);
-    now = await page.evaluate(() => window.perceptronLab.framesDrawn());
+    now = await framesDrawn();
     if (now === last) break;
   }
   const cdp = await context.newCDPSession(page);
@@ -81,23 +97,24 @@ try {
   const metric = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   await page.waitForTimeout(1000);
   const a = await metric();
-  const framesA = await page.evaluate(() => window.perceptronLab.framesDrawn());
+  const framesA = await framesDrawn();
   await page.waitForTimeout(10000);
   const b = await metric();
-  const framesB = await page.evaluate(() => window.perceptronLab.framesDrawn());
+  const framesB = await framesDrawn();
   console.log(`idle 10 s: main thread busy ${((b.TaskDuration - a.TaskDuration) * 1000).toFixed(0)} ms ` +
     `(${(100 * (b.TaskDuration - a.TaskDuration) / 10).toFixed(2)} % of one core), script ${((b.ScriptDuration - a.ScriptDuration) * 1000).toFixed(0)} ms, frames drawn ${framesB - framesA}`);
 
   // [field]
-  if (process.env.PL_SKIP_FIELD_BENCH !== '1' && await page.evaluate(() => typeof window.perceptronLab.benchField === 'function')) {
+  if (process.env.PL_SKIP_FIELD_BENCH !== '1') {
     console.log('support vectors | GPU shader ms/frame | CPU evaluator ms/frame | CPU/GPU   (800x600, SwiftShader)');
     for (const n of [10, 100, 1000, 5000]) {
-      const r = await page.evaluate((k) => window.perceptronLab.benchField(k), n);
+      const r = await page.evaluate((k) => window.testHooks(window.perceptronLab).benchField(k), n);
       console.log(`${String(n).padStart(15)} | ${r.gpu.toFixed(2).padStart(19)} | ${r.cpu.toFixed(1).padStart(22)} | ${(r.cpu / r.gpu).toFixed(1).padStart(7)}`);
     }
   }
   await context.close();
 } finally {
   await browser.close();
-  await server.close();
+  await release.close();
+  await testBuild.close();
 }

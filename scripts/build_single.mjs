@@ -11,17 +11,50 @@ const [moduleJsPath, outputPath] = process.argv.slice(2);
 if (!moduleJsPath || !outputPath) throw new Error('usage: build_single.mjs SINGLE_MODULE_JS OUTPUT_HTML');
 const read = (p) => fs.readFileSync(p, 'utf8');
 
-// embed.js is an ES module; here it becomes part of one classic script. Its only import is the module
-// factory, which the single-file module JS defines as a global; its exports become locals.
-function classicEmbed(source) {
-  const importLine = /^import createPerceptronLabModule from '\.\/perceptron_lab\.js';\s*$/m;
-  if (!importLine.test(source)) throw new Error('embed.js: the import line changed; update build_single.mjs');
-  let out = source.replace(importLine, '');
-  out = out.replace(/^export (async function|function|const|let|class) /gm, '$1 ');
-  if (/^\s*(export|import)\b/m.test(out) || out.includes('import.meta')) {
-    throw new Error('embed.js: unexpected module syntax left for the classic single-file script');
-  }
-  return `(function () {\n'use strict';\n${out}\nwindow.PerceptronLab = { mountPerceptron, autoMount, optionsFromElement, HANDLE_VERSION, MESSAGE_PREFIX };\n})();\n`;
+// embed.js and the modules it imports are ES modules; here they become one classic script (a module
+// script does not load from file://). Each module turns into a function that runs once, in import
+// order, and returns its exports; an import turns into a read of those exports. Only the syntax the
+// web/ modules use is accepted (see the header of web/embed.js); anything else stops the build rather
+// than producing a broken file.
+const FACTORY_IMPORT = /^import createPerceptronLabModule from '\.\/perceptron_lab\.js';[ \t]*$/m;
+const NAMED_IMPORT = /^import \{([^}]*)\} from '\.\/([\w-]+\.js)';[ \t]*$/gm;
+const EXPORT_DECLARATION = /^export (async function|function|const|class) ([\w$]+)/gm;
+const EXPORT_LIST = /^export \{([^}]*)\};[ \t]*$/gm;
+
+const names = (list) => list.split(',').map((s) => s.trim()).filter(Boolean).map((s) => s.split(/\s+as\s+/));
+
+function bundleModules(entry) {
+  const order = [];
+  const visiting = new Set();
+  const sources = new Map();
+  const visit = (file) => {
+    if (sources.has(file)) return;
+    if (visiting.has(file)) throw new Error(`web/${file}: circular import; build_single.mjs runs modules in import order`);
+    visiting.add(file);
+    const source = read(path.join(repo, 'web', file));
+    for (const [, , dependency] of source.matchAll(NAMED_IMPORT)) visit(dependency);
+    visiting.delete(file);
+    sources.set(file, source);
+    order.push(file);
+  };
+  visit(entry);
+
+  const parts = order.map((file) => {
+    const exported = [];
+    let out = sources.get(file).replace(FACTORY_IMPORT, '');  // the single-file module JS defines it globally
+    out = out.replace(NAMED_IMPORT, (line, list, dependency) =>
+      `const { ${names(list).map(([name, local]) => (local ? `${name}: ${local}` : name)).join(', ')} } = modules['${dependency}'];`);
+    out = out.replace(EXPORT_DECLARATION, (line, kind, name) => { exported.push(name); return `${kind} ${name}`; });
+    out = out.replace(EXPORT_LIST, (line, list) => {
+      for (const [local, name] of names(list)) exported.push(name ? `${name}: ${local}` : local);
+      return '';
+    });
+    if (/^\s*(export|import)\b/m.test(out) || out.includes('import.meta')) {
+      throw new Error(`web/${file}: module syntax that build_single.mjs does not handle (see web/embed.js)`);
+    }
+    return `modules['${file}'] = (function () {\n'use strict';\n${out}\nreturn { ${exported.join(', ')} };\n})();\n`;
+  });
+  return `(function () {\nconst modules = {};\n${parts.join('')}window.PerceptronLab = modules['${entry}'];\n})();\n`;
 }
 
 // Emscripten 3.1.6 first tries fetch() on the wasm's data: URI (a CSP violation under connect-src
@@ -36,7 +69,7 @@ function noDataUriFetch(js) {
 const moduleJs = noDataUriFetch(read(moduleJsPath));
 if (!/var createPerceptronLabModule\b/.test(moduleJs)) throw new Error(`${moduleJsPath}: no createPerceptronLabModule`);
 // A literal "</script" inside the inlined code would end the <script> element early.
-const script = `${moduleJs}\n${classicEmbed(read(path.join(repo, 'web/embed.js')))}`.replace(/<\/script/gi, '<\\/script');
+const script = `${moduleJs}\n${bundleModules('embed.js')}`.replace(/<\/script/gi, '<\\/script');
 const style = `${read(path.join(repo, 'web/embed.css'))}\n${read(path.join(repo, 'web/single/page.css'))}`;
 const hash = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const csp = [

@@ -3,7 +3,8 @@
 #   1. native (Debug): doctest unit tests, CLI tests, native smoke test under Xvfb      (ctest)
 #   2. native-asan: the same unit tests under AddressSanitizer + UBSan                  (ctest)
 #   3. fuzzers: each libFuzzer target for a short bounded time                          (if present)
-#   4. web (Release): headless Chromium browser tests                                   (node --test)
+#   4. web (Release) and web-test (the same plus the test hooks): headless Chromium browser tests
+#      on build/web-test, and checks that build/web carries no test hook                (node --test)
 # Environment: PL_SKIP_ASAN=1 / PL_SKIP_WEB=1 to skip a stage while iterating locally (CI runs all).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +41,8 @@ if [ -x scripts/fuzz.sh ] && [ "${PL_SKIP_FUZZ:-0}" != 1 ]; then
 fi
 
 if [ "${PL_SKIP_WEB:-0}" != 1 ]; then
-  if ./scripts/build.sh web > build/test-output/build-web.log 2>&1; then
+  if ./scripts/build.sh web > build/test-output/build-web.log 2>&1 &&
+     ./scripts/build.sh web-test >> build/test-output/build-web.log 2>&1; then
     node --test --test-concurrency=1 --test-reporter=spec tests/e2e/ 2>&1 | tee build/test-output/e2e.log \
       | grep -vE "^\s*$" | tail -n 200
     e2e_pass=$(grep -E "^ℹ pass [0-9]+" build/test-output/e2e.log | awk '{print $3}' | tail -1)

@@ -1,6 +1,8 @@
 // Browser host. The canvas lives in an element the page controls; every frame we follow that
 // element's CSS size and devicePixelRatio (so the widget resizes with its container and stays crisp
 // on HiDPI screens), and we export the C functions that web/embed.js wraps into the JS handle.
+// Exports for tests and benchmarks are not here: they live in web_test_hooks.cpp, which only the
+// test build (PL_TEST_HOOKS, preset web-test) compiles.
 #include <SDL.h>
 #include <emscripten.h>
 
@@ -9,7 +11,6 @@
 #include <string>
 
 #include "app/app.hpp"
-#include "app/field_models.hpp"
 #include "app/load_state.hpp"
 #include "app/panels.hpp"
 #include "core/state_codec.hpp"
@@ -17,6 +18,7 @@
 #include "core/names.hpp"
 #include "platform/host.hpp"
 #include "platform/share.hpp"
+#include "platform/web_host.hpp"
 
 namespace {
 pl::app::App* g_app = nullptr;
@@ -24,12 +26,17 @@ std::string g_buffer;      // backing store for strings handed to JS (copied out
 std::string g_last_error;  // why the last load() failed
 int g_width = 0, g_height = 0;
 double g_ratio = 0.0;
+std::size_t g_snapshot_after = 0;  // frames drawn when the last PNG snapshot was asked for
+}  // namespace
 
+namespace pl::platform::web {
+app::App* current_app() { return g_app; }
 const char* hand_out(std::string text) {
     g_buffer = std::move(text);
     return g_buffer.c_str();
 }
-}  // namespace
+}  // namespace pl::platform::web
+using pl::platform::web::hand_out;
 
 // Size of the canvas's parent element in CSS pixels (the canvas fills it; see web/embed.css).
 EM_JS(int, pl_container_width, (), {
@@ -204,51 +211,27 @@ EMSCRIPTEN_KEEPALIVE void pl_set_running(int running, double speed) {
     g_app->request_redraw();
 }
 
-// Where the canvas is and how data maps to it, in CSS pixels of the page (tests click on data points).
-EMSCRIPTEN_KEEPALIVE const char* pl_canvas_geometry() {
-    if (!g_app) return hand_out("null");
+// [SECTION] PNG snapshots (handle.snapshot(), the Save PNG button). The WebGL drawing buffer is
+// cleared once the page composites it, so web/embed_snapshot.js reads the pixels right after a frame
+// the widget drew: it asks for one here, then polls pl_snapshot_area() after each main-loop iteration.
+EMSCRIPTEN_KEEPALIVE void pl_request_snapshot() {
+    if (!g_app) return;
+    g_snapshot_after = g_app->frames_drawn();
+    g_app->request_redraw();
+}
+
+// "null" until a frame has been drawn since pl_request_snapshot(); then the canvas area of the
+// drawing buffer (where the decision regions are) in CSS pixels of the canvas element.
+EMSCRIPTEN_KEEPALIVE const char* pl_snapshot_area() {
+    if (!g_app || g_app->frames_drawn() <= g_snapshot_after) return hand_out("null");
     const pl::app::View& v = g_app->canvas().view();
-    char text[256];
-    std::snprintf(text, sizeof text,
-                  "{\"left\":%.3f,\"top\":%.3f,\"width\":%.3f,\"height\":%.3f,\"pixelsPerUnit\":%.9g,"
-                  "\"centerX\":%.9g,\"centerY\":%.9g}",
-                  v.origin_x(), v.origin_y(), v.width(), v.height(), v.pixels_per_unit(),
-                  v.to_data_x(v.origin_x() + v.width() * 0.5f), v.to_data_y(v.origin_y() + v.height() * 0.5f));
+    char text[128];
+    std::snprintf(text, sizeof text, "{\"left\":%.3f,\"top\":%.3f,\"width\":%.3f,\"height\":%.3f}",
+                  v.origin_x(), v.origin_y(), v.width(), v.height());
     return hand_out(text);
 }
 
-// The last online-mode prediction, as JSON (null when none yet).
-EMSCRIPTEN_KEEPALIVE const char* pl_online_json() {
-    if (!g_app || !g_app->session().last_online()) return hand_out("null");
-    const auto& r = *g_app->session().last_online();
-    char text[160];
-    std::snprintf(text, sizeof text, "{\"predicted\":%d,\"truth\":%d,\"mistake\":%s,\"mistakes\":%zu}", r.predicted, r.truth,
-                  r.mistake ? "true" : "false", g_app->session().online_mistakes());
-    return hand_out(text);
-}
-
-EMSCRIPTEN_KEEPALIVE double pl_revision() { return g_app ? static_cast<double>(g_app->revision()) : 0.0; }
-EMSCRIPTEN_KEEPALIVE double pl_frames_drawn() { return g_app ? static_cast<double>(g_app->frames_drawn()) : 0.0; }
-
-// Renders the current decision field sign-only on the GPU, reads it back, and compares every pixel
-// with the CPU reference (DecisionField::eval). Returns the agreeing fraction; pl_field_not_tiny()
-// then gives how many disagreeing pixels had |f| clearly away from 0 (should be 0).
-static double g_not_tiny = 0;
-EMSCRIPTEN_KEEPALIVE double pl_field_agreement() {
-    if (!g_app) return -1;
-    pl::app::FieldLayer& layer = g_app->canvas().field_layer();
-    const pl::app::FieldAgreement a =
-        layer.renderer().compare_with_cpu(g_app->model().field, pl::app::FieldLayer::field_view(g_app->canvas().view()));
-    g_not_tiny = static_cast<double>(a.disagree_not_tiny);
-    return a.pixels ? a.fraction : -1.0;
-}
-EMSCRIPTEN_KEEPALIVE double pl_field_not_tiny() { return g_not_tiny; }
-
-}  // extern "C"
-
-// [SECTION] exports for benchmarks and generated data (README "The JS handle": generate, benchField)
-extern "C" {
-
+// [SECTION] generated data (README "The JS handle": generate)
 // Loads a generated preset (the core's seeded generators) as the Data panel does. Returns 1 if known.
 EMSCRIPTEN_KEEPALIVE int pl_generate(const char* preset_name, int n, double noise, double seed) {
     pl::Preset preset;
@@ -261,30 +244,6 @@ EMSCRIPTEN_KEEPALIVE int pl_generate(const char* preset_name, int n, double nois
     g_app->session().load_preset(preset, params);
     g_app->request_redraw();
     return 1;
-}
-
-// GPU field time with n random RBF support vectors at 800x600 against the CPU evaluator on the same
-// field (CPU measured on every 20th row and scaled to the whole frame). JSON {"gpu": ms, "cpu": ms}.
-EMSCRIPTEN_KEEPALIVE const char* pl_bench_field(int n) {
-    if (!g_app) return hand_out("null");
-    const pl::DecisionField field = pl::app::random_kernel_field(static_cast<std::size_t>(std::max(1, n)), 42);
-    pl::app::FieldView view;
-    view.width = 800;
-    view.height = 600;
-    view.units_per_pixel = 8.0 / 600.0;
-    pl::app::FieldStyle style{{0.84f, 0.37f, 0.f}, {0.f, 0.45f, 0.7f}, {1, 1, 1}, {0, 0, 0}, 1.0f, false};
-    const double gpu = g_app->canvas().field_layer().renderer().time_render(field, view, style, n >= 1000 ? 2 : 5);
-    const double start = emscripten_get_now();
-    double sink = 0;
-    int rows = 0;
-    for (int y = 0; y < view.height; y += 20, ++rows)
-        for (int x = 0; x < view.width; ++x)
-            sink += field.eval({(x + 0.5 - 400) * view.units_per_pixel, (y + 0.5 - 300) * view.units_per_pixel});
-    const double cpu = (emscripten_get_now() - start) * view.height / rows;
-    char text[96];
-    std::snprintf(text, sizeof text, "{\"gpu\":%.3f,\"cpu\":%.3f,\"check\":%.3g}", gpu, cpu, sink);
-    g_app->request_redraw();
-    return hand_out(text);
 }
 
 }  // extern "C"

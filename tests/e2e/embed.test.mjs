@@ -1,29 +1,32 @@
 // Embedding: the course page (three independent widgets), declarative options, page scrolling and
 // resizing, a strict Content-Security-Policy, the single-file build from file:// and in a sandboxed
-// iframe, and the postMessage interface.
+// iframe, and the postMessage interface. The single file is checked as it ships (the release build);
+// everything else runs on the test build, whose hooks say where the canvas is and when frames are drawn.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startServer, launchBrowser, openPage, webRoot } from './harness.mjs';
+import { startServer, launchBrowser, openPage, useTestHooks, releaseRoot } from './harness.mjs';
 
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:";
-let server, strictServer, browser;
+let server, strictServer, releaseServer, browser;
 before(async () => {
   server = await startServer();
   strictServer = await startServer({ headers: () => ({ 'Content-Security-Policy': STRICT_CSP }) });
+  releaseServer = await startServer({ root: releaseRoot });
   browser = await launchBrowser();
 });
-after(async () => { await browser?.close(); await server?.close(); await strictServer?.close(); });
+after(async () => { await browser?.close(); await server?.close(); await strictServer?.close(); await releaseServer?.close(); });
 
-const singleFile = path.join(webRoot, 'perceptron-lab-single.html');
+const singleFile = path.join(releaseRoot, 'perceptron-lab-single.html');
 
 // Every mounted widget of the page has drawn a few frames.
 async function waitForAll(page, count, frame = page) {
+  await useTestHooks(frame);
   await frame.waitForFunction((n) => {
     const els = [...document.querySelectorAll('.perceptron-lab')].filter((e) => e.perceptronLab);
-    return els.length === n && els.every((e) => e.perceptronLab.framesDrawn() >= 3);
+    return els.length === n && els.every((e) => window.testHooks(e).framesDrawn() >= 3);
   }, count, { timeout: 60000 });
 }
 const states = (page) => page.evaluate(() => [...document.querySelectorAll('.perceptron-lab')].map((e) => e.perceptronLab.state()));
@@ -31,7 +34,7 @@ async function settleAll(page) {
   let last = '', since = Date.now();
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
-    const now = JSON.stringify(await page.evaluate(() => [...document.querySelectorAll('.perceptron-lab')].map((e) => e.perceptronLab.framesDrawn())));
+    const now = JSON.stringify(await page.evaluate(() => [...document.querySelectorAll('.perceptron-lab')].map((e) => window.testHooks(e).framesDrawn())));
     if (now !== last) { last = now; since = Date.now(); } else if (Date.now() - since > 150) break;
     await page.waitForTimeout(30);
   }
@@ -56,7 +59,7 @@ test('course page: three widgets, each its own instance; a click or a key change
 
   // A click on widget 1 adds a point there only.
   await page.evaluate(() => document.getElementById('update-rule').scrollIntoView());
-  const p = await page.evaluate(() => document.getElementById('update-rule').perceptronLab.toPage(2, 3));
+  const p = await page.evaluate(() => window.testHooks(document.getElementById('update-rule')).toPage(2, 3));
   await page.mouse.click(p.x, p.y, { delay: 60 });  // down and up in different frames
   await settleAll(page);
   let now = await states(page);
@@ -93,7 +96,7 @@ test('the wheel scrolls the page over an unfocused widget and zooms a focused on
   const box = await page.evaluate(() => {
     const el = document.getElementById('xor-fails');
     el.scrollIntoView({ block: 'center' });
-    const g = el.perceptronLab.geometry(), r = el.getBoundingClientRect();
+    const g = window.testHooks(el).geometry(), r = el.getBoundingClientRect();
     return { x: r.left + g.left + g.width / 2, y: r.top + g.top + g.height / 2 };
   });
   const span = () => page.evaluate(() => document.getElementById('xor-fails').perceptronLab.state().view.span);
@@ -108,7 +111,7 @@ test('the wheel scrolls the page over an unfocused widget and zooms a focused on
   await page.evaluate(() => document.getElementById('xor-fails').perceptronLab.canvas.focus({ preventScroll: true }));
   const box2 = await page.evaluate(() => {
     const el = document.getElementById('xor-fails');
-    const g = el.perceptronLab.geometry(), r = el.getBoundingClientRect();
+    const g = window.testHooks(el).geometry(), r = el.getBoundingClientRect();
     return { x: r.left + g.left + g.width / 2, y: r.top + g.top + g.height / 2 };
   });
   await page.mouse.move(box2.x, box2.y);
@@ -143,7 +146,9 @@ test('declarative options: preset, kernel, controls, read-only, theme, height; d
     <div id="c" class="perceptron-lab" data-preset="nosuchpreset"></div>
     </body></html>`);
   await page.goto(`${server.url}/t/declarative.html`);
-  await page.waitForFunction(() => ['a', 'c'].every((id) => document.getElementById(id).perceptronLab?.framesDrawn() >= 3), null, { timeout: 60000 });
+  await useTestHooks(page);
+  await page.waitForFunction(() => ['a', 'c'].map((id) => document.getElementById(id))
+    .every((el) => el.perceptronLab && window.testHooks(el).framesDrawn() >= 3), null, { timeout: 60000 });
   const a = await page.evaluate(() => {
     const el = document.getElementById('a');
     return { state: el.perceptronLab.state(), height: el.getBoundingClientRect().height };
@@ -160,7 +165,7 @@ test('declarative options: preset, kernel, controls, read-only, theme, height; d
   assert.equal(await page.evaluate(() => document.getElementById('b').perceptronLab), undefined, 'data-manual: not mounted');
   // Read-only: a click adds nothing.
   const n = a.state.points.length;
-  const p = await page.evaluate(() => document.getElementById('a').perceptronLab.toPage(0.1, 0.2));
+  const p = await page.evaluate(() => window.testHooks(document.getElementById('a')).toPage(0.1, 0.2));
   await page.mouse.click(p.x, p.y);
   await page.waitForTimeout(300);
   assert.equal(await page.evaluate(() => document.getElementById('a').perceptronLab.state().points.length), n);
@@ -191,7 +196,7 @@ test('the course page works under a strict Content-Security-Policy (no unsafe-ev
 });
 
 test('single file: opens from file:// (with a link fragment) and carries its own CSP', async () => {
-  assert.ok(fs.existsSync(singleFile), 'build/web/perceptron-lab-single.html exists');
+  assert.ok(fs.existsSync(singleFile), `${singleFile} exists`);
   const html = fs.readFileSync(singleFile, 'utf8');
   assert.ok(!/<script[^>]+src=/.test(html), 'no external script');
   assert.ok(!html.includes('perceptron_lab.wasm'), 'no external wasm');
@@ -199,14 +204,14 @@ test('single file: opens from file:// (with a link fragment) and carries its own
   assert.ok(!html.includes("'unsafe-eval'"));
 
   // A link fragment made by the served widget opens the same state from disk.
-  const served = await openPage(browser, `${server.url}/`);
-  await served.page.waitForFunction(() => window.perceptronLab?.framesDrawn() >= 3, null, { timeout: 60000 });
+  const served = await openPage(browser, `${releaseServer.url}/`);
+  await served.page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
   await served.page.evaluate(() => { window.perceptronLab.preset('xor'); window.perceptronLab.train({ epochs: 3 }); });
   const want = await served.page.evaluate(() => window.perceptronLab.state());
   await served.context.close();
 
   const { page, context, problems } = await openPage(browser, `${pathToFileURL(singleFile).href}#${want.fragment}`);
-  await page.waitForFunction(() => document.getElementById('lab').perceptronLab?.framesDrawn() >= 3, null, { timeout: 60000 });
+  await page.waitForFunction(() => document.getElementById('lab').perceptronLab, null, { timeout: 60000 });
   const got = await page.evaluate(() => document.getElementById('lab').perceptronLab.state());
   assert.deepEqual(got, want);
   assert.ok((await page.evaluate(() => document.getElementById('lab').perceptronLab.link())).startsWith('file://'));
@@ -230,9 +235,9 @@ for (const variant of ['src', 'srcdoc']) {
     const iframe = variant === 'src'
       ? '<iframe sandbox="allow-scripts" src="/perceptron-lab-single.html" width="900" height="600"></iframe>'
       : `<iframe sandbox="allow-scripts" width="900" height="600" srcdoc="${fs.readFileSync(singleFile, 'utf8').replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></iframe>`;
-    await page.route(`${server.url}/t/parent.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: PARENT_SCRIPT }));
-    await routePage(page, server.url, '/t/parent.html', `<!doctype html><html><head><script src="/t/parent.js"></script></head><body>${iframe}</body></html>`);
-    await page.goto(`${server.url}/t/parent.html`);
+    await page.route(`${releaseServer.url}/t/parent.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: PARENT_SCRIPT }));
+    await routePage(page, releaseServer.url, '/t/parent.html', `<!doctype html><html><head><script src="/t/parent.js"></script></head><body>${iframe}</body></html>`);
+    await page.goto(`${releaseServer.url}/t/parent.html`);
     await page.waitForFunction(() => window.replies.some((r) => r.type === 'perceptron-lab:ready'), null, { timeout: 60000 });
     const ask = async (msg, type) => {
       const count = await page.evaluate(() => window.replies.length);

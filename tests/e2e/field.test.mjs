@@ -27,10 +27,10 @@ test('XOR with the RBF kernel perceptron converges and paints the four corners r
   // Sample a few pixels diagonally outward from each corner point (outside the marker).
   for (let i = 0; i < 4; i++) {
     const [x, y] = XOR.points[i];
-    const p = await lab(page, ([px, py]) => window.perceptronLab.toPage(px * 1.35, py * 1.35), [x, y]);
+    const p = await lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px * 1.35, py * 1.35), [x, y]);
     assert.equal(sideOf(pixelAt(png, p.x, p.y)), XOR.labels[i], `region colour near (${x}, ${y})`);
   }
-  const agreement = await lab(page, () => window.perceptronLab.fieldAgreement());
+  const agreement = await lab(page, () => window.testHooks(window.perceptronLab).fieldAgreement());
   assert.ok(agreement.fraction >= 0.999, `GPU/CPU sign agreement ${agreement.fraction}`);
   assert.equal(agreement.notTiny, 0);
   assert.deepEqual(problems, []);
@@ -52,11 +52,11 @@ test('switching to the x1*x2 lift opens the 3-D view and the perceptron converge
   await settle(page);
   const png = await screenshotPixels(page, 'xor-lift-3d.png');
   // The 3-D view occupies the lower part of the canvas column: it is drawn (many colours, not blank).
-  const g = await lab(page, () => window.perceptronLab.geometry());
+  const g = await lab(page, () => window.testHooks(window.perceptronLab).geometry());
   // (A region, not one pixel: a single pixel only tests whether an axis happens to cross it.)
   const x0 = Math.round(g.left), x1 = Math.round(g.left + g.width), y0 = Math.round(g.top + g.height + 40);
   assert.ok(distinctColours(png, x0, y0, x1, Math.min(png.height, y0 + 250)) > 20, 'something is drawn under the canvas');
-  const agreement = await lab(page, () => window.perceptronLab.fieldAgreement());
+  const agreement = await lab(page, () => window.testHooks(window.perceptronLab).fieldAgreement());
   assert.ok(agreement.fraction >= 0.999, `GPU/CPU sign agreement ${agreement.fraction}`);
   assert.deepEqual(problems, []);
   await context.close();
@@ -78,7 +78,7 @@ test('readback agreement >= 99.9% for every learner kind', async () => {
     await lab(page, (s) => window.perceptronLab.configure(s), setup);
     await lab(page, () => window.perceptronLab.train({ epochs: 3 }));
     await settle(page);
-    const a = await lab(page, () => window.perceptronLab.fieldAgreement());
+    const a = await lab(page, () => window.testHooks(window.perceptronLab).fieldAgreement());
     assert.ok(a.fraction >= 0.999, `${JSON.stringify(setup)}: agreement ${a.fraction}`);
     // The voted field is a sum of votes, a step function: where one stored perceptron's own score is
     // within float rounding of 0 its vote may flip, so "tiny |f|" does not apply to it.

@@ -9,7 +9,10 @@ import { PNG } from 'pngjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '..', '..');
-export const webRoot = process.env.PL_WEB_DIR || path.join(repoRoot, 'build', 'web');
+// The test build (preset web-test: the release widget plus test_hooks.js and its exports) serves the
+// tests that need hooks; the release build (preset web) the ones that check what ships.
+export const webRoot = process.env.PL_WEB_DIR || path.join(repoRoot, 'build', 'web-test');
+export const releaseRoot = process.env.PL_RELEASE_WEB_DIR || path.join(repoRoot, 'build', 'web');
 export const outputDir = path.join(repoRoot, 'build', 'test-output');
 fs.mkdirSync(outputDir, { recursive: true });
 
@@ -57,18 +60,29 @@ export async function openPage(browser, url, { width = 1000, height = 700, devic
   return { page, context, problems };
 }
 
+// Loads the test build's hooks into the page (README "Test build"): afterwards page code can call
+// window.testHooks(handleOrElement).framesDrawn(), .toPage(x, y), .request('downloadCsv'), ...
+export async function useTestHooks(page) {
+  await page.evaluate(async () => {
+    if (!window.testHooks) window.testHooks = (await import('/test_hooks.js')).testHooks;
+  });
+}
+
 // Waits until the full-page widget exposes its handle and has drawn at least `frames` frames.
 export async function waitForWidget(page, frames = 2, name = 'perceptronLab') {
-  await page.waitForFunction(([n, f]) => window[n] && window[n].framesDrawn() >= f, [name, frames], { timeout: 30000 });
+  await page.waitForFunction((n) => window[n], name, { timeout: 30000 });
+  await useTestHooks(page);
+  await page.waitForFunction(([n, f]) => window.testHooks(window[n]).framesDrawn() >= f, [name, frames], { timeout: 30000 });
 }
 
 // Let the widget react to an input: wait until it has drawn and then gone idle (no new frame for
 // 150 ms), at most 5 s. An idle widget draws nothing, so "N more frames" would wait forever.
 export async function settle(page, _frames = 3, name = 'perceptronLab') {
+  await useTestHooks(page);
   let last = -1, stableSince = Date.now();
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
-    const now = await page.evaluate((n) => window[n].framesDrawn(), name);
+    const now = await page.evaluate((n) => window.testHooks(window[n]).framesDrawn(), name);
     if (now !== last) { last = now; stableSince = Date.now(); }
     else if (Date.now() - stableSince > 150) break;
     await page.waitForTimeout(30);

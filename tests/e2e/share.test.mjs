@@ -13,7 +13,7 @@ const lab = (page, expr, arg) => page.evaluate(expr, arg);
 const state = (page) => lab(page, () => window.perceptronLab.state());
 
 async function clickData(page, x, y, button = 'left') {
-  const p = await lab(page, ([px, py]) => window.perceptronLab.toPage(px, py), [x, y]);
+  const p = await lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x, y]);
   await page.mouse.click(p.x, p.y, { button, delay: 60 });  // down and up in different frames
   await settle(page);
 }
@@ -169,13 +169,13 @@ test('downloads of CSV and JSON, copy link to the clipboard, PNG snapshot of the
   await settle(page);
   const s = await state(page);
 
-  const [csvDownload] = await Promise.all([page.waitForEvent('download'), lab(page, () => window.perceptronLab._request('downloadCsv'))]);
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), lab(page, () => window.testHooks(window.perceptronLab).request('downloadCsv'))]);
   assert.equal(csvDownload.suggestedFilename(), 'perceptron-lab.csv');
   const csv = fs.readFileSync(await csvDownload.path(), 'utf8');
   assert.equal(csv.trim().split('\n')[0], 'x1,x2,label');
   assert.equal(csv.trim().split('\n').length, s.points.length + 1);
 
-  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), lab(page, () => window.perceptronLab._request('downloadJson'))]);
+  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), lab(page, () => window.testHooks(window.perceptronLab).request('downloadJson'))]);
   assert.equal(jsonDownload.suggestedFilename(), 'perceptron-lab.json');
   const json = JSON.parse(fs.readFileSync(await jsonDownload.path(), 'utf8'));
   assert.equal(json.trainedVisits, s.visits);
@@ -185,7 +185,7 @@ test('downloads of CSV and JSON, copy link to the clipboard, PNG snapshot of the
   assert.deepEqual(await lab(page, (t) => window.perceptronLab.importText(t, 'saved.json'), JSON.stringify(json)), { ok: true });
   assert.deepEqual(await state(page), s);
 
-  await lab(page, () => window.perceptronLab._request('copyLink'));
+  await lab(page, () => window.testHooks(window.perceptronLab).request('copyLink'));
   await page.waitForFunction(() => window.perceptronLab.notice().includes('copied'), null, { timeout: 5000 });
   assert.equal(await lab(page, () => navigator.clipboard.readText()), await lab(page, () => window.perceptronLab.link()));
 
@@ -199,14 +199,14 @@ test('downloads of CSV and JSON, copy link to the clipboard, PNG snapshot of the
     const data = ctx.getImageData(0, 0, c.width, c.height).data;
     const colours = new Set();
     for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    const g = window.perceptronLab.geometry();
+    const g = window.testHooks(window.perceptronLab).geometry();
     return { type: blob.type, width: bitmap.width, height: bitmap.height, colours: colours.size, cssWidth: g.width, cssHeight: g.height };
   });
   assert.equal(png.type, 'image/png');
   assert.ok(Math.abs(png.width - 2 * png.cssWidth) <= 2, `full resolution at DPR 2: ${png.width} vs ${png.cssWidth}`);
   assert.ok(Math.abs(png.height - 2 * png.cssHeight) <= 2);
   assert.ok(png.colours > 20, `the decision regions, points and axes are in the picture (${png.colours} colours)`);
-  const [pngDownload] = await Promise.all([page.waitForEvent('download'), lab(page, () => window.perceptronLab._request('snapshotPng'))]);
+  const [pngDownload] = await Promise.all([page.waitForEvent('download'), lab(page, () => window.testHooks(window.perceptronLab).request('snapshotPng'))]);
   assert.equal(pngDownload.suggestedFilename(), 'perceptron-lab.png');
   assert.deepEqual(problems, []);
   await context.close();

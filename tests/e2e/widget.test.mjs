@@ -11,7 +11,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 const lab = (page, expr, arg) => page.evaluate(expr, arg);
 
 async function clickData(page, x, y, button = 'left') {
-  const p = await lab(page, ([px, py]) => window.perceptronLab.toPage(px, py), [x, y]);
+  const p = await lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x, y]);
   await page.mouse.click(p.x, p.y, { button, delay: 60 });
   await settle(page);
 }
@@ -42,7 +42,7 @@ test('XOR built by hand with clicks does not converge within the epoch cap', asy
   assert.deepEqual(state.labels, [1, 1, -1, -1]);
   // A click lands on the nearest screen pixel, snapped to the 1/1024 grid: close to the target, not equal.
   const targets = [[1, -1], [-1, 1], [1, 1], [-1, -1]];
-  const tolerance = 1.5 / (await lab(page, () => window.perceptronLab.geometry().pixelsPerUnit));
+  const tolerance = 1.5 / (await lab(page, () => window.testHooks(window.perceptronLab).geometry().pixelsPerUnit));
   state.points.forEach((p, i) => {
     assert.ok(Math.abs(p[0] - targets[i][0]) <= tolerance && Math.abs(p[1] - targets[i][1]) <= tolerance, `point ${i} at ${p}`);
   });
@@ -96,7 +96,7 @@ test('online mode: a new click is predicted first, then learned', async () => {
   // hand trace above). The point (2,2) then gets score 4+2+0 > 0: predicted +1.
   assert.deepEqual(before.weights, [2, 1, 0]);
   await clickData(page, 2, 2, 'right');  // true label -1
-  const online = await lab(page, () => window.perceptronLab.lastOnline());
+  const online = await lab(page, () => window.testHooks(window.perceptronLab).lastOnline());
   assert.deepEqual(online, { predicted: 1, truth: -1, mistake: true, mistakes: 1 });
   const after = await lab(page, () => window.perceptronLab.state());
   assert.equal(after.points.length, 5);

@@ -1,0 +1,11 @@
+// What the browser host's two halves share: web_host.cpp (the exports behind the public JS handle,
+// in every web build) and web_test_hooks.cpp (test and benchmark exports, only with PL_TEST_HOOKS).
+#pragma once
+#include <string>
+
+namespace pl::app { class App; }
+
+namespace pl::platform::web {
+app::App* current_app();                  // nullptr before attach() and after detach()
+const char* hand_out(std::string text);   // valid until the next call: the JS side copies it at once
+}  // namespace pl::platform::web

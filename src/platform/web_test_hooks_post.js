@@ -1,0 +1,9 @@
+// Test build only (PL_TEST_HOOKS): emcc --post-js puts this inside the module factory, so it runs once
+// per widget instance with that instance as `Module`. It files the instance under its canvas, so
+// web/test_hooks.js can reach the test exports of a mounted widget while the public JS handle carries
+// none of them (README "Test build"). A release build has no such registry.
+(function registerForTestHooks() {
+  var key = Symbol.for('perceptron-lab.test-modules');
+  var registry = globalThis[key] || (globalThis[key] = new WeakMap());
+  if (Module['canvas']) registry.set(Module['canvas'], Module);
+})();

@@ -1,0 +1,110 @@
+// What ships: the release build (preset web) carries no test or benchmark hook. Its module exports
+// exactly the C functions the public embed modules call, its JS glue and single file name none of
+// the test exports, and a mounted widget's handle has exactly the documented members (README "The JS
+// handle") and still does what they promise. The test build (preset web-test) is the contrast: it
+// must have every export that test_hooks.js calls, or these checks would pass for the wrong reason.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer, launchBrowser, openPage, repoRoot, releaseRoot, webRoot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer({ root: releaseRoot }); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const HANDLE_MEMBERS = ['canvas', 'configure', 'destroy', 'dismissNotice', 'element', 'exportCsv', 'exportJson',
+  'generate', 'importText', 'link', 'load', 'notice', 'on', 'options', 'preset', 'run', 'setNotice', 'snapshot',
+  'state', 'train', 'version'];
+const REGISTRY = 'perceptron-lab.test-modules';  // the symbol test builds file their modules under
+
+// The pl_* functions a set of JS sources calls (wasm.call('pl_x', ...) / text('pl_x')).
+function calledExports(files) {
+  const names = new Set();
+  for (const file of files) {
+    for (const [, name] of fs.readFileSync(file, 'utf8').matchAll(/\b(?:call|text)\('(pl_\w+)'/g)) names.add(name);
+  }
+  return names;
+}
+const webFile = (name) => path.join(repoRoot, 'web', name);
+const embedModules = fs.readdirSync(path.join(repoRoot, 'web')).filter((f) => /^embed.*\.js$/.test(f)).map(webFile);
+
+// The C functions a build's module glue binds to wasm exports: Module["_pl_x"] = ...asm["<export>"].
+// Checks that every one of them really is an export of the .wasm next to it.
+function boundExports(dir) {
+  const glue = fs.readFileSync(path.join(dir, 'perceptron_lab.js'), 'utf8');
+  const wasmExports = new Set(WebAssembly.Module.exports(new WebAssembly.Module(fs.readFileSync(path.join(dir, 'perceptron_lab.wasm'))))
+    .map((e) => e.name));
+  const bound = new Map();
+  for (const [, name, exported] of glue.matchAll(/Module\["_(pl_\w+)"\]=Module\["asm"\]\["([^"]+)"\]/g)) bound.set(name, exported);
+  for (const [name, exported] of bound) assert.ok(wasmExports.has(exported), `${dir}: ${name} -> ${exported} is a wasm export`);
+  return { names: new Set(bound.keys()), wasmExportCount: wasmExports.size, glue };
+}
+
+test('the release module exports exactly what the embed modules call; the test exports are only in the test build', () => {
+  const publicCalls = calledExports(embedModules);
+  const testCalls = calledExports([webFile('test_hooks.js')]);
+  assert.ok(publicCalls.has('pl_state_json') && publicCalls.has('pl_snapshot_area'), [...publicCalls].join(' '));
+  assert.ok(testCalls.has('pl_frames_drawn') && testCalls.has('pl_bench_field'), [...testCalls].join(' '));
+  for (const name of testCalls) assert.ok(!publicCalls.has(name), `${name} is called by the public embed modules`);
+
+  const release = boundExports(releaseRoot);
+  assert.deepEqual([...release.names].sort(), [...publicCalls].sort(), 'release: the bound pl_* exports are the public ones');
+  const testBuild = boundExports(webRoot);
+  for (const name of [...publicCalls, ...testCalls]) assert.ok(testBuild.names.has(name), `test build exports ${name}`);
+  assert.ok(testBuild.wasmExportCount >= release.wasmExportCount + testCalls.size,
+    `test build ${testBuild.wasmExportCount} wasm exports, release ${release.wasmExportCount}`);
+
+  // Not even the names: the glue, the single file and the folder of the release carry no test hook.
+  const single = fs.readFileSync(path.join(releaseRoot, 'perceptron-lab-single.html'), 'utf8');
+  for (const name of [...testCalls, REGISTRY]) {
+    assert.ok(!release.glue.includes(name), `release perceptron_lab.js mentions ${name}`);
+    assert.ok(!single.includes(name), `release perceptron-lab-single.html mentions ${name}`);
+  }
+  assert.ok(testBuild.glue.includes(REGISTRY), 'the test build registers its modules');
+  assert.ok(!fs.existsSync(path.join(releaseRoot, 'test_hooks.js')), 'no test_hooks.js in the release folder');
+  assert.ok(fs.existsSync(path.join(webRoot, 'test_hooks.js')), 'test_hooks.js in the test build folder');
+});
+
+test('release widget: the handle has exactly the documented members, and they work (train, change, snapshot)', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/#`, { deviceScaleFactor: 2 });
+  await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
+  const members = await page.evaluate(() => Object.keys(window.perceptronLab).sort());
+  assert.deepEqual(members, HANDLE_MEMBERS);
+  assert.equal(await page.evaluate((key) => globalThis[Symbol.for(key)], REGISTRY), undefined, 'no module registry');
+
+  // The default scene (README: the 4-point lecture example) converges; a change reaches on('change').
+  const result = await page.evaluate(() => new Promise((resolve) => {
+    const lab = window.perceptronLab;
+    const stop = lab.on('change', (state) => { stop(); resolve({ state, version: lab.version }); });
+    lab.train({ untilConverged: true });
+  }));
+  assert.equal(result.version, 1);
+  assert.equal(result.state.points.length, 4);
+  assert.equal(result.state.converged, true);
+
+  // The snapshot waits for a frame the widget draws and crops the canvas area out of it: a PNG
+  // at device resolution (DPR 2), smaller than the whole canvas (the panels are cut off), with the
+  // coloured decision regions in it.
+  const png = await page.evaluate(async () => {
+    const lab = window.perceptronLab;
+    const blob = await lab.snapshot();
+    const bitmap = await createImageBitmap(blob);
+    const c = document.createElement('canvas');
+    c.width = bitmap.width; c.height = bitmap.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    const colours = new Set();
+    for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return { type: blob.type, width: bitmap.width, height: bitmap.height, colours: colours.size,
+             canvasWidth: lab.canvas.width, canvasHeight: lab.canvas.height, cssWidth: lab.canvas.clientWidth };
+  });
+  assert.equal(png.type, 'image/png');
+  assert.equal(png.canvasWidth, 2 * png.cssWidth, 'the canvas backing store is at DPR 2');
+  assert.ok(png.width > 0.3 * png.canvasWidth && png.width < png.canvasWidth, `${png.width} of ${png.canvasWidth}`);
+  assert.ok(png.height > 0.3 * png.canvasHeight && png.height <= png.canvasHeight, `${png.height} of ${png.canvasHeight}`);
+  assert.ok(png.colours > 20, `decision regions, points and axes in the picture (${png.colours} colours)`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

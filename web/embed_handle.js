@@ -1,0 +1,115 @@
+// The JS handle of one mounted widget (README "The JS handle"): what a page, a test or a parent frame
+// (through postMessage) may do with it. Only the documented members are on it; the test build's hooks
+// live apart, in test_hooks.js.
+
+/** Version of the JS handle; it moves together with the link format version (v=1). */
+export const HANDLE_VERSION = 1;
+/** handle.train({key: count}) -> the `kind` argument of pl_train (web_host.cpp). */
+export const TRAIN_KIND = { steps: 0, epochs: 1, untilConverged: 2, nextMistake: 3, reset: 4 };
+
+/**
+ * widget: {element, canvas, options, module, wasm (embed_wasm.js), snapshots (embed_snapshot.js),
+ *          onNoticeDismissed(), onDestroy()}
+ * Returns {handle, emitChange}: emitChange() tells the 'change' listeners (the module calls it after
+ * every change of the state).
+ */
+export function createHandle(widget) {
+  const { element, canvas, options, module, wasm, snapshots } = widget;
+  const { call, text, withString } = wasm;
+  const listeners = { change: new Set() };
+  let destroyed = false;
+  const result = (ok) => (ok ? { ok: true } : { ok: false, error: text('pl_last_error') });
+  const baseUrl = () => (options.linkBase || location.href).split('#')[0];
+
+  const handle = {
+    version: HANDLE_VERSION,
+    element,
+    canvas,
+    options,
+    /** Everything on screen as a plain object (points, settings, weights or alphas, counters, theory). */
+    state() { return JSON.parse(text('pl_state_json')); },
+    /** Load a link, '#fragment' or a state object. Bad input leaves the state untouched: {ok:false, error}. */
+    load(objOrLink) {
+      const value = typeof objOrLink === 'string' ? objOrLink : JSON.stringify(objOrLink);
+      return result(withString(value, (ptr) => call('pl_load', ptr)) === 1);
+    },
+    /** train({steps}) | train({epochs}) | train({untilConverged: true}) | train({nextMistake}) | train({reset: true}) */
+    train(request = { steps: 1 }) {
+      for (const [key, kind] of Object.entries(TRAIN_KIND)) {
+        if (request[key] === undefined || request[key] === false) continue;
+        const count = request[key] === true ? 1 : Number(request[key]);
+        if (!Number.isFinite(count) || count < 0) throw new Error(`train: bad count for '${key}'`);
+        call('pl_train', kind, count);
+        return handle.state();
+      }
+      throw new Error("train: give one of steps, epochs, untilConverged, nextMistake, reset");
+    },
+    /** Change training settings as the Training panel does, e.g. configure({algorithm: 'kernel', kernel: {type: 'rbf'}}). */
+    configure(settings) {
+      const next = { ...handle.state(), ...settings };
+      if (settings.kernel) next.kernel = { ...handle.state().kernel, ...settings.kernel };
+      const ok = withString(JSON.stringify(next), (ptr) => call('pl_configure', ptr)) === 1;
+      if (!ok) throw new Error(`configure: ${text('pl_last_error')}`);
+      return handle.state();
+    },
+    /** Load a generated data set from the core's seeded generators, e.g. generate('circles', {n: 300}). */
+    generate(preset, { n = 200, noise = 0.1, seed = 1 } = {}) {
+      const ok = withString(String(preset), (ptr) => call('pl_generate', ptr, n, noise, seed)) === 1;
+      if (!ok) throw new Error(`generate: unknown preset '${preset}'`);
+      return handle.state();
+    },
+    /** Start or stop the Run loop (as the Run/Pause button). */
+    run(on = true, visitsPerSecond = 0) {
+      call('pl_set_running', on ? 1 : 0, visitsPerSecond === 'max' ? 1e5 : Number(visitsPerSecond) || 0);
+    },
+    /** A link that reproduces the current state exactly. */
+    link() { return `${baseUrl()}#${text('pl_link_fragment')}`; },
+    /** Replace the points by a named preset: {ok} or {ok:false, error}. */
+    preset(name) { return result(withString(String(name), (ptr) => call('pl_load_preset', ptr)) === 1); },
+    /** Import file contents: CSV (x1,x2,label) or a JSON state. A bad file changes nothing: {ok:false, error}. */
+    importText(contents, fileName = 'data.csv') {
+      return result(withString(String(fileName), (namePtr) =>
+        withString(String(contents), (textPtr) => call('pl_import', namePtr, textPtr))) === 1);
+    },
+    /** The points as CSV (header x1,x2,label). */
+    exportCsv() { return text('pl_export_csv'); },
+    /** The whole state as JSON text (load() and importText() read it back). */
+    exportJson() { return text('pl_export_json'); },
+    /** A PNG (Blob) of the canvas area with the decision regions, at the screen's full resolution. */
+    snapshot() {
+      if (destroyed) return Promise.reject(new Error('the widget was destroyed'));
+      return snapshots.request();
+    },
+    /** The message the widget shows ('' = none): load errors, import results, "Link copied". */
+    notice() { return text('pl_notice'); },
+    setNotice(message) { withString(String(message), (ptr) => call('pl_set_notice', ptr)); },
+    dismissNotice() { handle.setNotice(''); widget.onNoticeDismissed(); },
+    /** on('change', cb): cb(state) after every change; returns a function that unsubscribes. */
+    on(event, cb) {
+      if (!listeners[event]) throw new Error(`unknown event '${event}'`);
+      listeners[event].add(cb);
+      return () => listeners[event].delete(cb);
+    },
+    /** Stop the widget and free its canvas and GPU context. */
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      try { module.pauseMainLoop(); } catch (e) { /* already stopped */ }
+      const gl = canvas.getContext('webgl2');
+      gl?.getExtension('WEBGL_lose_context')?.loseContext();
+      widget.onDestroy();
+      canvas.remove();
+      listeners.change.clear();
+      snapshots.cancel(new Error('the widget was destroyed'));
+      delete element.dataset.perceptronLabMounted;
+      if (element.perceptronLab === handle) delete element.perceptronLab;
+    },
+  };
+
+  function emitChange() {
+    if (destroyed) return;
+    const state = handle.state();
+    for (const cb of listeners.change) cb(state);
+  }
+  return { handle, emitChange };
+}

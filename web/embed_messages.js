@@ -1,0 +1,91 @@
+// postMessage: a parent page (or the page itself) drives a widget with messages whose type starts with
+// 'perceptron-lab:' (README "postMessage"). Only allowed origins are heard; every request gets a reply.
+import { HANDLE_VERSION, TRAIN_KIND } from './embed_handle.js';
+import { allowedOrigins } from './embed_options.js';
+
+/** Every postMessage type starts with this (README "postMessage"). */
+export const MESSAGE_PREFIX = 'perceptron-lab:';
+// The widget's own messages: a widget hears them too (same window) and must not answer them.
+const REPLIES = new Set(['state', 'link', 'loaded', 'ready', 'change', 'error']);
+
+/** Listens for messages to this widget; returns what stops listening, or null when messages are off. */
+export function setUpMessages(handle, options) {
+  const allowed = allowedOrigins(options);
+  if (!allowed.length || typeof window === 'undefined') return null;
+  const id = handle.element.id || undefined;
+  const subscribers = [];
+  const inIframe = window.parent && window.parent !== window;
+  const originAllowed = (event) => {
+    if (allowed.includes('*')) return true;
+    if (allowed.includes('parent') && inIframe && event.source === window.parent) return true;
+    if (event.origin === 'null') return false;  // opaque origins never match a name
+    if (allowed.includes('self') && event.origin === location.origin) return true;
+    return allowed.includes(event.origin);
+  };
+  const onMessage = (event) => {
+    const msg = event.data;
+    if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string' || !msg.type.startsWith(MESSAGE_PREFIX)) return;
+    const verb = msg.type.slice(MESSAGE_PREFIX.length);
+    if (REPLIES.has(verb)) return;  // a widget's own reply, not a request
+    if (msg.widget !== undefined && msg.widget !== id) return;  // meant for another widget on this page
+    if (!originAllowed(event)) {
+      console.warn(`Perceptron Lab: ignored '${msg.type}' from ${event.origin} (not in allowedOrigins: ${allowed.join(', ')})`);
+      return;
+    }
+    const target = event.source;
+    const targetOrigin = event.origin === 'null' ? '*' : event.origin;
+    const reply = (body) => {
+      try { target?.postMessage({ ...body, id: msg.id, widget: id }, targetOrigin); } catch (err) {
+        console.warn(`Perceptron Lab: could not reply to ${event.origin}: ${err.message}`);
+      }
+    };
+    const refuse = (why) => {
+      console.warn(`Perceptron Lab: ignored message '${msg.type}': ${why}`);
+      reply({ type: `${MESSAGE_PREFIX}error`, request: msg.type, error: why });
+    };
+    try {
+      switch (verb) {
+        case 'load': {
+          const what = typeof msg.link === 'string' ? msg.link : msg.state;
+          if (typeof what !== 'string' && (typeof what !== 'object' || what === null)) { refuse('give link (a string) or state (an object)'); return; }
+          const r = handle.load(what);
+          reply({ type: `${MESSAGE_PREFIX}loaded`, ...r, state: handle.state() });
+          return;
+        }
+        case 'train': {
+          const request = {};
+          for (const key of Object.keys(TRAIN_KIND)) if (msg[key] !== undefined) request[key] = msg[key];
+          if (Object.keys(request).length !== 1) { refuse(`give exactly one of ${Object.keys(TRAIN_KIND).join(', ')}`); return; }
+          const value = Object.values(request)[0];
+          if (!(value === true || (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1e7))) {
+            refuse('the count must be a number from 0 to 1e7 (or true)');
+            return;
+          }
+          reply({ type: `${MESSAGE_PREFIX}state`, state: handle.train(request) });
+          return;
+        }
+        case 'get-state': reply({ type: `${MESSAGE_PREFIX}state`, state: handle.state() }); return;
+        case 'get-link': reply({ type: `${MESSAGE_PREFIX}link`, link: handle.link() }); return;
+        case 'run': handle.run(msg.on !== false); reply({ type: `${MESSAGE_PREFIX}state`, state: handle.state() }); return;
+        case 'subscribe':
+          if (target && !subscribers.some((s) => s.target === target)) subscribers.push({ target, targetOrigin });
+          reply({ type: `${MESSAGE_PREFIX}state`, state: handle.state() });
+          return;
+        default: refuse('unknown message type');
+      }
+    } catch (err) {
+      refuse(err.message);
+    }
+  };
+  window.addEventListener('message', onMessage);
+  const unsubscribe = handle.on('change', (state) => {
+    for (const s of subscribers) {
+      try { s.target.postMessage({ type: `${MESSAGE_PREFIX}change`, widget: id, state }, s.targetOrigin); } catch (e) { /* gone */ }
+    }
+  });
+  if (inIframe) {
+    // Tell the parent page it can send messages now (carries no state, so any origin may see it).
+    try { window.parent.postMessage({ type: `${MESSAGE_PREFIX}ready`, widget: id, version: HANDLE_VERSION }, '*'); } catch (e) { /* detached */ }
+  }
+  return () => { window.removeEventListener('message', onMessage); unsubscribe(); };
+}

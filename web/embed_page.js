@@ -1,0 +1,123 @@
+// How a widget lives in its page: its canvas and loading line, the message box over the canvas, the
+// mouse wheel (page scroll or zoom), following the element's size, and the page URL of a full-page
+// widget. Each set-up function returns what undoes it (run by handle.destroy()).
+
+/** The canvas (it fills the element, see embed.css) and the "Loading" line shown until the module runs. */
+export function createCanvas(element) {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'perceptron-lab-canvas';
+  canvas.tabIndex = 0;  // keyboard shortcuts reach the widget only when it has focus
+  canvas.setAttribute('aria-label', 'Perceptron Lab canvas: click to add points');
+  canvas.addEventListener('contextmenu', (e) => e.preventDefault());  // right-click adds the other class
+  canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }));
+  element.appendChild(canvas);
+  const loading = document.createElement('div');
+  loading.className = 'perceptron-lab-loading';
+  loading.textContent = 'Loading Perceptron Lab\u2026';
+  element.appendChild(loading);
+  return { canvas, loading };
+}
+
+/**
+ * The widget's message line shown over the canvas, for when the controls panel (which shows it too)
+ * is hidden. Returns {show(message, onDismiss), hide(), remove()}.
+ */
+export function createNoticeBox(element) {
+  let box = null;
+  return {
+    show(message, onDismiss) {
+      if (!box) {
+        box = document.createElement('div');
+        box.className = 'perceptron-lab-message';
+        box.setAttribute('role', 'status');
+        const span = document.createElement('span');
+        const close = document.createElement('button');
+        close.type = 'button';
+        close.textContent = '\u00d7';
+        close.setAttribute('aria-label', 'Dismiss');
+        box.append(span, close);
+        element.appendChild(box);
+      }
+      box.firstChild.textContent = message;
+      box.lastChild.onclick = onDismiss;
+      box.hidden = false;
+    },
+    hide() { if (box) box.hidden = true; },
+    remove() { box?.remove(); box = null; },
+  };
+}
+
+/**
+ * mode 'focus': the wheel zooms the canvas only when the widget has focus (a click on it) or
+ * Ctrl/Cmd is held; otherwise it scrolls the page as if the widget were not there, and a hint says
+ * how to zoom. The listener runs in the capture phase on the element, before SDL's on the canvas.
+ * mode 'always': the wheel always zooms.
+ */
+export function followWheelFocus(element, canvas, mode) {
+  let hint = null, hintTimer = null;
+  const onWheel = (e) => {
+    if (mode === 'always') return;
+    if (document.activeElement === canvas || e.ctrlKey || e.metaKey) return;
+    e.stopPropagation();  // no preventDefault: the page scrolls
+    if (!hint) {
+      hint = document.createElement('div');
+      hint.className = 'perceptron-lab-hint';
+      hint.textContent = 'Click the widget (or hold Ctrl) to zoom with the wheel';
+      element.appendChild(hint);
+    }
+    hint.hidden = false;
+    clearTimeout(hintTimer);
+    hintTimer = setTimeout(() => { hint.hidden = true; }, 1500);
+  };
+  element.addEventListener('wheel', onWheel, { capture: true, passive: true });
+  return () => {
+    element.removeEventListener('wheel', onWheel, { capture: true });
+    clearTimeout(hintTimer);
+    hint?.remove();
+  };
+}
+
+/**
+ * The C side follows the element's size and devicePixelRatio every frame; this makes sure a frame is
+ * drawn right after a resize even when the widget is idle.
+ */
+export function redrawOnResize(element, wasm) {
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  const observer = new ResizeObserver(() => wasm.call('pl_request_redraw'));
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
+ * Full-page widget (options.syncUrl): the page URL's fragment follows the state, so a reload never
+ * loses work, and a fragment typed by hand or another shared link opened in this tab is loaded.
+ */
+export function keepUrlInSync(handle, wasm) {
+  let timer = null;
+  let enabled = true;
+  const fragment = () => wasm.text('pl_link_fragment');
+  function writeUrl() {
+    timer = null;
+    try {
+      history.replaceState(history.state, '', `#${fragment()}`);
+    } catch (err) {
+      console.warn(`Perceptron Lab: cannot keep the state in this page's URL (${err.message})`);
+      enabled = false;
+    }
+  }
+  // At most one replaceState per 300 ms, never a new history entry: no flooding of the history API.
+  const unsubscribe = handle.on('change', () => { if (enabled && !timer) timer = setTimeout(writeUrl, 300); });
+  const flush = () => { if (timer) { clearTimeout(timer); writeUrl(); } };
+  const onHashChange = () => {
+    if (location.hash.length > 1 && location.hash.slice(1) !== fragment()) handle.load(location.href);
+  };
+  window.addEventListener('pagehide', flush);
+  window.addEventListener('hashchange', onHashChange);
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+    timer = null;
+    window.removeEventListener('pagehide', flush);
+    window.removeEventListener('hashchange', onHashChange);
+  };
+}

@@ -1,0 +1,109 @@
+// The Share buttons of a widget, done by the page: copy the link (clipboard, with a fallback),
+// downloads of CSV, JSON and PNG, the file picker, and dropping a file or a link on the widget.
+
+/** The requests the C++ Share section sends (index = pl::app::HostRequest, see web_host.cpp). */
+export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile'];
+const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
+
+/** Returns {request(name), remove()}; request does what the Share button `name` (HOST_REQUEST) does. */
+export function setUpShare(element, canvas, handle) {
+  // The file picker behind "Import CSV/JSON" (tests drive it with setInputFiles).
+  const fileInput = document.createElement('input');
+  fileInput.type = 'file';
+  fileInput.accept = '.csv,.json,.txt,text/csv,application/json';
+  fileInput.className = 'perceptron-lab-file';
+  fileInput.hidden = true;
+  element.appendChild(fileInput);
+
+  function download(blob, name) {
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.hidden = true;
+    element.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }
+  function copyWithSelection(value) {
+    const area = document.createElement('textarea');
+    area.value = value;
+    area.setAttribute('readonly', '');
+    area.className = 'perceptron-lab-copy';
+    element.appendChild(area);
+    area.select();
+    let ok = false;
+    try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+    area.remove();
+    canvas.focus({ preventScroll: true });
+    return ok;
+  }
+  async function copyLink() {
+    const link = handle.link();
+    let ok = false;
+    try {
+      if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(link); ok = true; }
+    } catch (e) { ok = false; }
+    if (!ok) ok = copyWithSelection(link);
+    handle.setNotice(ok ? 'Link copied to the clipboard: it reopens exactly this screen.'
+      : `The clipboard is not available here. Copy this link by hand: ${link}`);
+    return ok;
+  }
+  function request(name) {
+    switch (name) {
+      case 'copyLink': copyLink(); break;
+      case 'downloadCsv': download(new Blob([handle.exportCsv()], { type: 'text/csv' }), 'perceptron-lab.csv'); break;
+      case 'downloadJson': download(new Blob([handle.exportJson()], { type: 'application/json' }), 'perceptron-lab.json'); break;
+      case 'snapshotPng':
+        handle.snapshot().then((blob) => download(blob, 'perceptron-lab.png'))
+          .catch((err) => handle.setNotice(`No snapshot: ${err.message}`));
+        break;
+      case 'importFile': fileInput.value = ''; fileInput.click(); break;
+      default: break;
+    }
+  }
+
+  async function importFile(file) {
+    if (!file) return { ok: false, error: 'No file.' };
+    if (file.size > MAX_IMPORT_BYTES) {
+      const error = `${file.name} is too large (${Math.round(file.size / 1048576)} MB); the limit is 32 MB.`;
+      handle.setNotice(error);
+      return { ok: false, error };
+    }
+    return handle.importText(await file.text(), file.name);
+  }
+  const onFileChosen = () => { const file = fileInput.files && fileInput.files[0]; if (file) importFile(file); };
+  fileInput.addEventListener('change', onFileChosen);
+
+  // Drag and drop: a CSV/JSON file, or a link dragged from another tab.
+  const onDragOver = (e) => {
+    if (!e.dataTransfer) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    element.classList.add('perceptron-lab-dragging');
+  };
+  const onDragLeave = () => element.classList.remove('perceptron-lab-dragging');
+  const onDrop = (e) => {
+    if (!e.dataTransfer) return;
+    e.preventDefault();
+    element.classList.remove('perceptron-lab-dragging');
+    const file = e.dataTransfer.files && e.dataTransfer.files[0];
+    if (file) { importFile(file); return; }
+    const dropped = (e.dataTransfer.getData('text/uri-list') || e.dataTransfer.getData('text/plain') || '').trim();
+    if (dropped) handle.load(dropped);
+  };
+  element.addEventListener('dragover', onDragOver);
+  element.addEventListener('dragleave', onDragLeave);
+  element.addEventListener('drop', onDrop);
+
+  return {
+    request,
+    remove() {
+      element.removeEventListener('dragover', onDragOver);
+      element.removeEventListener('dragleave', onDragLeave);
+      element.removeEventListener('drop', onDrop);
+      fileInput.remove();
+    },
+  };
+}
