@@ -36,6 +36,20 @@ export function testHooks(target) {
       return { x: r.left + g.left + g.width / 2 + (x - g.centerX) * g.pixelsPerUnit,
                y: r.top + g.top + g.height / 2 - (y - g.centerY) * g.pixelsPerUnit };
     },
+    /**
+     * What a fresh frame drew: {frame, items: [{label, window, rect: [x0, y0, x1, y1], clip, textWidth,
+     * open, checked}], texts: [{role, text, rect}]} in CSS px of the canvas (labelled ImGui items through
+     * ImGui's test-engine hooks; canvas texts such as the status line and the online verdict).
+     */
+    async drawn() {
+      const start = JSON.parse(text('pl_drawn'))?.frame ?? 0;
+      for (let i = 0; i < 300; i++) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const now = JSON.parse(text('pl_drawn'));
+        if (now && now.frame >= start + 2) return now;
+      }
+      throw new Error('testHooks.drawn: the widget drew no new frame');
+    },
     /** The last online-mode prediction {predicted, truth, mistake, mistakes}, or null. */
     lastOnline() { return JSON.parse(text('pl_online_json')); },
     /** GPU-vs-CPU sign agreement of the painted decision field: {fraction, notTiny}. */

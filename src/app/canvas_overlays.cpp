@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/canvas_draw.hpp"
+#include "app/probe.hpp"
 #include "core/describe.hpp"
 #include "core/theory.hpp"
 
@@ -24,11 +25,14 @@ ImU32 with_alpha(ImU32 color, float alpha) {
 double arrow_room(const View& view) {
     return kArrowMaxShareOfView * std::min(view.max_x() - view.min_x(), view.max_y() - view.min_y());
 }
-// Text on a rounded plate, so it stays legible over points and regions.
-void plate_text(ImDrawList* draw, ImVec2 pos, const std::string& text, ImU32 plate, ImU32 ink) {
+// Text on a rounded plate, so it stays legible over points and regions. `role` names it for the
+// test build's probe.
+void plate_text(ImDrawList* draw, const char* role, ImVec2 pos, const std::string& text, ImU32 plate, ImU32 ink) {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     draw->AddRectFilled(ImVec2(pos.x - 5, pos.y - 3), ImVec2(pos.x + size.x + 5, pos.y + size.y + 3), plate, 4.0f);
     draw->AddText(pos, ink, text.c_str());
+    PL_PROBE_TEXT(role, text, pos, ImVec2(pos.x + size.x, pos.y + size.y));
+    (void)role;
 }
 }  // namespace
 
@@ -202,9 +206,9 @@ void draw_update_animation(const Overlay& o, const FrameModel& model, const Upda
 void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message) {
     const View& v = o.view;
     const ImVec2 pos(v.origin_x() + 10, v.origin_y() + v.height() - ImGui::GetFontSize() - 10);
-    plate_text(o.draw, pos, model.status, with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text);
+    plate_text(o.draw, "status", pos, model.status, with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text);
     if (show_online_message && !model.online_message.empty())
-        plate_text(o.draw, ImVec2(v.origin_x() + 10, v.origin_y() + 10), model.online_message, o.colors.highlight, IM_COL32(20, 20, 20, 255));
+        plate_text(o.draw, "online", ImVec2(v.origin_x() + 10, v.origin_y() + 10), model.online_message, o.colors.highlight, IM_COL32(20, 20, 20, 255));
 }
 
 void draw_legend(const Overlay& o, const FrameModel& model) {

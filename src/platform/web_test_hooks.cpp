@@ -14,6 +14,7 @@
 
 #include "app/app.hpp"
 #include "app/field_models.hpp"
+#include "platform/test_probe.hpp"
 #include "platform/web_host.hpp"
 
 using pl::platform::web::current_app;
@@ -24,6 +25,16 @@ double g_not_tiny = 0;  // from the last pl_field_agreement()
 }  // namespace
 
 extern "C" {
+
+// What the last drawn frame showed: every labelled item with its rectangle and the canvas texts
+// (test_probe.cpp). The first call starts the recording and asks for frames.
+EMSCRIPTEN_KEEPALIVE const char* pl_drawn() {
+    pl::app::App* app = current_app();
+    if (!app) return hand_out("null");
+    pl::probe::install();
+    app->request_redraw();
+    return hand_out(pl::probe::last_frame_json());
+}
 
 // Where the canvas area is (CSS px, relative to the canvas element) and how data maps to it; tests
 // click on data points with it.

@@ -1,0 +1,96 @@
+// Records every labelled item Dear ImGui submits (through its test-engine hooks: imgui is compiled
+// with IMGUI_ENABLE_TEST_ENGINE in the test build) and the canvas texts (PL_PROBE_TEXT), one frame at
+// a time. Tests read what a person sees from here: which section headers are drawn and where, the
+// status line and the online verdict, whether a label fits its item.
+#include "platform/test_probe.hpp"
+
+#include <cstdarg>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/probe.hpp"
+#include "imgui.h"
+#include "imgui_internal.h"
+
+namespace pl::probe {
+
+namespace {
+struct Item {
+    ImGuiID id = 0;
+    std::string label, window;
+    ImRect rect, clip;
+    float text_width = 0;  // width of the visible label at the current font
+    ImGuiItemStatusFlags flags = 0;
+};
+struct Text {
+    std::string role, text;
+    ImRect rect;
+};
+struct Frame {
+    std::vector<Item> items;
+    std::vector<Text> texts;
+};
+Frame g_current, g_last;
+unsigned long g_frames = 0;
+bool g_installed = false;
+
+void on_new_frame(ImGuiContext*, ImGuiContextHook*) {
+    g_last = std::move(g_current);
+    g_current = Frame{};
+    ++g_frames;
+}
+
+nlohmann::json rect_json(const ImRect& r) { return {r.Min.x, r.Min.y, r.Max.x, r.Max.y}; }
+}  // namespace
+
+void install() {
+    ImGuiContext* context = ImGui::GetCurrentContext();
+    if (g_installed || !context) return;
+    g_installed = true;
+    context->TestEngineHookItems = true;
+    ImGuiContextHook hook;
+    hook.Type = ImGuiContextHookType_NewFramePre;
+    hook.Callback = on_new_frame;
+    ImGui::AddContextHook(context, &hook);
+}
+
+void canvas_text(const char* role, const std::string& text, ImVec2 min, ImVec2 max) {
+    if (g_installed) g_current.texts.push_back({role, text, ImRect(min, max)});
+}
+
+std::string last_frame_json() {
+    nlohmann::json items = nlohmann::json::array(), texts = nlohmann::json::array();
+    for (const Item& item : g_last.items) {
+        items.push_back({{"label", item.label}, {"window", item.window}, {"rect", rect_json(item.rect)},
+                         {"clip", rect_json(item.clip)}, {"textWidth", item.text_width},
+                         {"open", (item.flags & ImGuiItemStatusFlags_Opened) != 0},
+                         {"checked", (item.flags & ImGuiItemStatusFlags_Checked) != 0}});
+    }
+    for (const Text& t : g_last.texts) texts.push_back({{"role", t.role}, {"text", t.text}, {"rect", rect_json(t.rect)}});
+    return nlohmann::json{{"frame", g_frames}, {"items", items}, {"texts", texts}}.dump();
+}
+
+}  // namespace pl::probe
+
+// [SECTION] Dear ImGui's test-engine hooks (declared in imgui_internal.h)
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
+
+void ImGuiTestEngineHook_ItemInfo(ImGuiContext* context, ImGuiID id, const char* label, ImGuiItemStatusFlags flags) {
+    if (!label || !context->CurrentWindow) return;
+    const char* end = ImGui::FindRenderedTextEnd(label);
+    if (end == label) return;  // "##id" only: nothing a person reads
+    pl::probe::Item item;
+    item.id = id;
+    item.label.assign(label, end);
+    item.window = context->CurrentWindow->Name;
+    item.rect = context->LastItemData.Rect;
+    item.clip = context->CurrentWindow->ClipRect;
+    item.text_width = ImGui::CalcTextSize(label, end).x;
+    item.flags = flags;
+    pl::probe::g_current.items.push_back(std::move(item));
+}
+
+void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
+
+const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }
