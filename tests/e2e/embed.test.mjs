@@ -39,11 +39,6 @@ async function settleAll(page) {
     await page.waitForTimeout(30);
   }
 }
-// Serves one extra page at the test server's origin (same origin as embed.js) without writing files.
-async function routePage(page, origin, urlPath, html, headers = {}) {
-  await page.route(`${origin}${urlPath}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html, headers }));
-}
-
 test('course page: three widgets, each its own instance; a click or a key changes only its own state', async () => {
   const { page, context, problems } = await openPage(browser, `${server.url}/examples/course.html`, { width: 1000, height: 800 });
   await waitForAll(page, 3);

@@ -60,6 +60,11 @@ export async function openPage(browser, url, { width = 1000, height = 700, devic
   return { page, context, problems };
 }
 
+// Serves one extra page at the test server's origin (same origin as embed.js) without writing files.
+export async function routePage(page, origin, urlPath, html, headers = {}) {
+  await page.route(`${origin}${urlPath}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html, headers }));
+}
+
 // Loads the test build's hooks into the page (README "Test build"): afterwards page code can call
 // window.testHooks(handleOrElement).framesDrawn(), .toPage(x, y), .request('downloadCsv'), ...
 export async function useTestHooks(page) {
