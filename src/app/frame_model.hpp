@@ -1,4 +1,4 @@
-// The model snapshot every view draws from (DESIGN.md: Session -> snapshot -> views). Built from the
+// The model snapshot every view draws from (docs/architecture.md: Session -> snapshot -> views). Built from the
 // Session when it changes, at most once per change: the decision field, the boundary line, one
 // definition of "trained", the wrong-point flags, the |f| colour scale, the margins, the status line
 // and the last online verdict. The canvas, the lift view, the theory panel and the plots read only

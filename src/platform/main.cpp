@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
         return 1;
     }
 #ifdef __EMSCRIPTEN__
-    // WebGL2 is OpenGL ES 3.0 (TOOLCHAIN gotcha 4).
+    // WebGL2 is OpenGL ES 3.0 (ImGui's GL3 backend is built for ES3: IMGUI_IMPL_OPENGL_ES3).
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startServer, launchBrowser, openPage, useTestHooks, releaseRoot } from './harness.mjs';
+import { startServer, launchBrowser, openPage, useTestHooks, releaseRoot, routePage } from './harness.mjs';
 
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:";
 let server, strictServer, releaseServer, browser;
