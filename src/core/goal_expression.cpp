@@ -167,7 +167,12 @@ std::string closest_spelling(std::string_view text, const std::vector<std::strin
         const std::size_t d = edit_distance(t, lower(c));
         if (d < best_distance) { best_distance = d; best = c; }
     }
-    return best_distance <= std::max<std::size_t>(2, (t.size() + 1) / 2) ? best : std::string();
+    if (best_distance <= std::max<std::size_t>(2, (t.size() + 1) / 2)) return best;
+    // A start of a longer name ("gamma" for gamma_star, "support" for support_vectors).
+    if (t.size() >= 3)
+        for (const std::string& c : candidates)
+            if (lower(c).compare(0, t.size(), t) == 0) return c;
+    return {};
 }
 
 namespace {

@@ -89,7 +89,7 @@ struct GoalCheck {
 GoalCheck check_goal(const Goal& goal, const GoalFacts& facts);
 
 // The candidate spelled most like `text` (ignoring case; edit distance at most max(2, half its
-// length)), or "" when none is close. Used for unknown names here and unknown keys in lessons.
+// length)), else the first candidate that starts with `text` (3 characters or more), else "". Used for unknown names here and unknown keys in lessons.
 std::string closest_spelling(std::string_view text, const std::vector<std::string>& candidates);
 
 }  // namespace pl
