@@ -40,7 +40,7 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 std::size_t utf8_length(unsigned char lead) {
     if (lead >= 0xF0 && lead <= 0xF4) return 4;
-    if (lead >= 0xE0) return 3;
+    if (lead >= 0xE0 && lead < 0xF0) return 3;
     if (lead >= 0xC2 && lead < 0xE0) return 2;
     return 1;
 }
@@ -51,11 +51,11 @@ std::size_t scan_number(std::string_view s, std::size_t i) {
     if (j < s.size() && s[j] == '-') ++j;
     const std::size_t digits_start = j;
     while (j < s.size() && is_digit(s[j])) ++j;
+    if (j == digits_start) return i;  // a digit must come first (".5" is refused with a hint)
     if (j + 1 < s.size() && s[j] == '.' && is_digit(s[j + 1])) {
         ++j;
         while (j < s.size() && is_digit(s[j])) ++j;
     }
-    if (j == digits_start) return i;  // no digit before any '.': not a number
     if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
         std::size_t k = j + 1;
         if (k < s.size() && (s[k] == '+' || s[k] == '-')) ++k;
@@ -108,6 +108,7 @@ std::vector<Token> lex(std::string_view s) {
         } else if (c == '&') { push(Token::Kind::Bad, next == '&' ? 2 : 1, "write 'and'");
         } else if (c == '|') { push(Token::Kind::Bad, next == '|' ? 2 : 1, "write 'or'");
         } else if (c == '"' || c == '\'') { push(Token::Kind::Bad, 1, "write words without quotes");
+        } else if (c == '.' && is_digit(next)) { push(Token::Kind::Bad, 1, "write a digit before the point, as in 0.5");
         } else {
             const std::size_t length = std::min(utf8_length(static_cast<unsigned char>(c)), s.size() - i);
             const std::string_view ch = s.substr(i, length);
@@ -528,11 +529,9 @@ GoalCheck check_goal(const Goal& goal, const GoalFacts& facts) {
     explain(goal, goal.root(), true, facts, check.reasons);
     constexpr std::size_t kMaxReasons = 6;
     if (check.reasons.size() > kMaxReasons) check.reasons.resize(kMaxReasons);
-    for (const std::string& reason : check.reasons) {
-        if (!check.message.empty()) check.message += "; ";
-        check.message += reason;
-    }
-    if (!check.message.empty()) check.message[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(check.message[0])));
+    // Names keep their spelling (they are case-sensitive), so the sentence starts with "Not yet".
+    check.message = "Not yet: ";
+    for (std::size_t i = 0; i < check.reasons.size(); ++i) check.message += (i ? "; " : "") + check.reasons[i];
     check.message += '.';
     return check;
 }

@@ -80,7 +80,7 @@ bool evaluate_goal(const Goal& goal, const GoalFacts& facts);
 // What a "Check" button says. passed: the goal holds. reasons: when it does not, the comparisons that
 // keep it from holding (or, under "not", that hold although the goal wants them not to), each as one
 // sentence: "points >= 5 is not met: points is 4", "γ* is undefined: the data are not separable".
-// message: the reasons joined, or "" when passed.
+// message: "Not yet: " and the reasons joined by "; ", or "" when passed.
 struct GoalCheck {
     bool passed = false;
     std::vector<std::string> reasons;

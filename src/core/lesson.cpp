@@ -84,6 +84,9 @@ public:
         const std::size_t close = what.find("] ");
         if (close != std::string::npos) what.erase(0, close + 2);
         if (!what.empty() && what.back() == '.') what.pop_back();
+        // The message quotes the bytes it last read, which need not be valid UTF-8: keep it printable.
+        for (char& c : what)
+            if (static_cast<unsigned char>(c) >= 0x80) c = '?';
         error = "The lesson could not be read: " + what + ".";
         return false;
     }

@@ -139,7 +139,7 @@ TEST_CASE("goal: undefined facts make comparisons false and are explained") {
     REQUIRE(check.reasons.size() == 2);
     CHECK(check.reasons[0] == "γ* is undefined: the data are not separable");
     CHECK(check.reasons[1] == "points >= 5 is not met: points is 4");
-    CHECK(check.message == "γ* is undefined: the data are not separable; points >= 5 is not met: points is 4.");
+    CHECK(check.message == "Not yet: γ* is undefined: the data are not separable; points >= 5 is not met: points is 4.");
 }
 
 TEST_CASE("goal: check_goal names only what keeps the goal from holding") {
@@ -158,7 +158,7 @@ TEST_CASE("goal: check_goal names only what keeps the goal from holding") {
     GoalCheck and_check = reasons("points == 4 and accuracy >= 0.9");
     REQUIRE(and_check.reasons.size() == 1);
     CHECK(and_check.reasons[0] == "accuracy >= 0.9 is not met: accuracy is 0.75");
-    CHECK(and_check.message == "Accuracy >= 0.9 is not met: accuracy is 0.75.");
+    CHECK(and_check.message == "Not yet: accuracy >= 0.9 is not met: accuracy is 0.75.");
 
     // "or": every part (all are false).
     GoalCheck or_check = reasons("points == 5 or converged");
@@ -275,4 +275,21 @@ TEST_CASE("goal: closest_spelling suggests only close names") {
     CHECK(closest_spelling("Title", keys) == "title");
     CHECK(closest_spelling("sucess", keys) == "success");
     CHECK(closest_spelling("completely-different", keys).empty());
+}
+
+TEST_CASE("goal: hostile inputs give messages, not crashes") {
+    CHECK(error_of(std::string("points\0== 4", 11)) ==
+          "position 7: expected a comparison operator after 'points', found a control character");
+    CHECK(error_of("\xff\xfe") == "position 1: expected a name (such as 'points'), 'not' or '(', found '\xff'");
+    CHECK(error_of("points >= .5") == "position 11: expected a number after 'points >=', found '.' (write a digit before the point, as in 0.5)");
+    CHECK(error_of("points >= 5.") == "position 12: expected 'and', 'or' or the end of the goal after '5', found '.'");
+    CHECK(error_of("points >= -") == "position 11: expected a number after 'points >=', found '-'");
+    CHECK(error_of("points >= 5abc") == "position 12: expected 'and', 'or' or the end of the goal after '5', found 'abc'");
+    CHECK(holds("points >= 1e-400"));  // underflows to 0: still a number
+    const std::string long_name(900, 'q');
+    CHECK(error_of(long_name + " > 1").rfind("position 1: unknown name 'qqqq", 0) == 0);  // quoted, cut to 40
+    CHECK(error_of(long_name + " > 1").find("...'") != std::string::npos);
+    std::string many_parens;
+    for (int i = 0; i < 400; ++i) many_parens += ")(";
+    CHECK(error_of(many_parens) == "position 1: expected a name (such as 'points'), 'not' or '(', found ')'");
 }

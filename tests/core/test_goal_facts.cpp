@@ -133,7 +133,7 @@ TEST_CASE("facts: undefined facts carry a reason the goal check repeats") {
     CHECK(f.why_undefined(GoalName::GammaStar) == "the data are not separable");
     const GoalParse parsed = parse_goal("gamma_star > 0");
     REQUIRE(parsed.ok);
-    CHECK(check_goal(parsed.goal, f).message == "γ* is undefined: the data are not separable.");
+    CHECK(check_goal(parsed.goal, f).message == "Not yet: γ* is undefined: the data are not separable.");
 
     WidgetState voted = lecture4(BiasMode::Absorbed);
     voted.config.algorithm = Algorithm::Voted;

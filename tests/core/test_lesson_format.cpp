@@ -97,6 +97,9 @@ TEST_CASE("lesson: malformed JSON, wrong types and limits") {
     const std::string broken = refusal("{\"id\": \"a\",\n \"title\": }");
     CHECK(broken.rfind("The lesson could not be read: parse error at line 2, column 11", 0) == 0);
     CHECK(refusal("[1, 2]") == "The lesson must be a JSON object {...}, but it is a list.");
+    const std::string binary = refusal("\xff\xfe{}");
+    CHECK(binary.rfind("The lesson could not be read: parse error at line 1, column 1", 0) == 0);
+    for (char c : binary) CHECK(static_cast<unsigned char>(c) < 0x80);  // the quoted bytes are made printable
     CHECK(refusal("") .rfind("The lesson could not be read:", 0) == 0);
     CHECK(refusal(std::string(40, '[') + std::string(40, ']')) == "The lesson is nested too deeply (more than 32 levels).");
     CHECK(refusal(std::string(kMaxLessonBytes + 1, ' ')).rfind("The lesson is too long (4194305 bytes)", 0) == 0);
