@@ -47,6 +47,7 @@ enum class GoalName {
     R, GammaStar, Bound, Margin, SupportVectors, Algorithm, Kernel, Lift, Bias
 };
 inline constexpr std::size_t kGoalNameCount = 18;
+static_assert(static_cast<std::size_t>(GoalName::Bias) + 1 == kGoalNameCount, "one count per name");
 
 enum class GoalValueKind { Number, Boolean, Word };
 
