@@ -1,0 +1,250 @@
+// The goal names table, and the facts of a live session (definitions in goal_facts.hpp).
+#include "goal_facts.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "kernel.hpp"
+#include "lift.hpp"
+#include "names.hpp"
+#include "session.hpp"
+
+namespace pl {
+
+// [SECTION] The names
+const std::array<GoalNameInfo, kGoalNameCount>& goal_names() {
+    using K = GoalValueKind;
+    static const std::array<GoalNameInfo, kGoalNameCount> table{{
+        {GoalName::Points, "points", K::Number, "points"},
+        {GoalName::Positives, "positives", K::Number, "positives"},
+        {GoalName::Negatives, "negatives", K::Number, "negatives"},
+        {GoalName::Separable, "separable", K::Boolean, "separable"},
+        {GoalName::Converged, "converged", K::Boolean, "converged"},
+        {GoalName::Mistakes, "mistakes", K::Number, "mistakes"},
+        {GoalName::Epochs, "epochs", K::Number, "epochs"},
+        {GoalName::Visits, "visits", K::Number, "visits"},
+        {GoalName::Accuracy, "accuracy", K::Number, "accuracy"},
+        {GoalName::R, "R", K::Number, "R"},
+        {GoalName::GammaStar, "gamma_star", K::Number, "γ*"},
+        {GoalName::Bound, "bound", K::Number, "the bound (R/γ*)²"},
+        {GoalName::Margin, "margin", K::Number, "the margin"},
+        {GoalName::SupportVectors, "support_vectors", K::Number, "support_vectors"},
+        {GoalName::Algorithm, "algorithm", K::Word, "algorithm"},
+        {GoalName::Kernel, "kernel", K::Word, "kernel"},
+        {GoalName::Lift, "lift", K::Word, "lift"},
+        {GoalName::Bias, "bias", K::Word, "bias"},
+    }};
+    return table;
+}
+
+const GoalNameInfo& goal_name_info(GoalName name) { return goal_names()[static_cast<std::size_t>(name)]; }
+
+bool find_goal_name(std::string_view text, GoalName& out) {
+    for (const GoalNameInfo& info : goal_names())
+        if (info.text == text) {
+            out = info.name;
+            return true;
+        }
+    return false;
+}
+
+std::string goal_word_choices(GoalName name) {
+    switch (name) {
+        case GoalName::Algorithm: return names_list<Algorithm>();
+        case GoalName::Kernel: return names_list<KernelType>();
+        case GoalName::Lift: return names_list<LiftKind>();
+        case GoalName::Bias: return names_list<BiasMode>();
+        default: return {};
+    }
+}
+
+namespace {
+template <class E>
+bool canonical_of(std::string_view text, std::string& canonical) {
+    E value{};
+    if (!parse(text, value)) return false;
+    canonical = std::string(to_string(value));
+    return true;
+}
+}  // namespace
+
+bool parse_goal_word(GoalName name, std::string_view text, std::string& canonical) {
+    switch (name) {
+        case GoalName::Algorithm: return canonical_of<Algorithm>(text, canonical);
+        case GoalName::Kernel: return canonical_of<KernelType>(text, canonical);
+        case GoalName::Lift: return canonical_of<LiftKind>(text, canonical);
+        case GoalName::Bias: return canonical_of<BiasMode>(text, canonical);
+        default: return false;
+    }
+}
+
+// [SECTION] Facts as values
+GoalFactValue goal_fact_value(const GoalFacts& f, GoalName name) {
+    GoalFactValue v;
+    v.kind = goal_name_info(name).kind;
+    switch (name) {
+        case GoalName::Points: v.number = static_cast<double>(f.points); break;
+        case GoalName::Positives: v.number = static_cast<double>(f.positives); break;
+        case GoalName::Negatives: v.number = static_cast<double>(f.negatives); break;
+        case GoalName::Separable: v.boolean = f.separable; break;
+        case GoalName::Converged: v.boolean = f.converged; break;
+        case GoalName::Mistakes: v.number = static_cast<double>(f.mistakes); break;
+        case GoalName::Epochs: v.number = static_cast<double>(f.epochs); break;
+        case GoalName::Visits: v.number = static_cast<double>(f.visits); break;
+        case GoalName::Accuracy: v.number = f.accuracy; break;
+        case GoalName::R: v.number = f.R; break;
+        case GoalName::GammaStar: v.number = f.gamma_star; break;
+        case GoalName::Bound: v.number = f.bound; break;
+        case GoalName::Margin: v.number = f.margin; break;
+        case GoalName::SupportVectors: v.number = static_cast<double>(f.support_vectors); break;
+        case GoalName::Algorithm: v.word = std::string(to_string(f.algorithm)); break;
+        case GoalName::Kernel: v.word = std::string(to_string(f.kernel)); break;
+        case GoalName::Lift: v.word = std::string(to_string(f.lift)); break;
+        case GoalName::Bias: v.word = std::string(to_string(f.bias)); break;
+    }
+    return v;
+}
+
+std::string describe_fact_value(const GoalFactValue& value) {
+    switch (value.kind) {
+        case GoalValueKind::Boolean: return value.boolean ? "true" : "false";
+        case GoalValueKind::Word: return value.word;
+        case GoalValueKind::Number: break;
+    }
+    const double x = value.number;
+    if (!std::isfinite(x)) return x > 0 ? "infinite" : (x < 0 ? "-infinite" : "not a number");
+    char buffer[40];
+    if (x == std::floor(x) && std::fabs(x) < 1e15) std::snprintf(buffer, sizeof buffer, "%.0f", x);
+    else std::snprintf(buffer, sizeof buffer, "%.4g", x);
+    return buffer;
+}
+
+// [SECTION] Facts of a session
+namespace {
+
+// The learner's answer's geometric margin (goal_facts.hpp), or a reason why it has none.
+struct MarginResult {
+    double value = 0.0;
+    std::string undefined;
+};
+
+// ‖w_φ‖: the absorbed bias weight (the last one) is not part of the hyperplane's normal.
+double normal_length_linear(const DecisionField& field) {
+    std::size_t count = field.w.size();
+    if (field.bias == BiasMode::Absorbed && count > 0) --count;
+    double sum = 0.0;
+    for (std::size_t k = 0; k < count; ++k) sum += field.w[k] * field.w[k];
+    return std::sqrt(sum);
+}
+
+MarginResult answer_margin(const Learner& learner) {
+    MarginResult r;
+    const Dataset& data = learner.data();
+    if (data.empty()) { r.undefined = "there are no points"; return r; }
+    const DecisionField field = learner.field();
+    double normal_length = 0.0;
+    switch (field.kind) {
+        case DecisionField::Kind::Voted:
+            r.undefined = "the voted perceptron answers with a vote of many hyperplanes, which has no single margin";
+            return r;
+        case DecisionField::Kind::Linear:
+            normal_length = normal_length_linear(field);
+            break;
+        case DecisionField::Kind::Kernel: {
+            const double k = static_cast<double>(field.support.size());
+            if (k * k + k * static_cast<double>(data.size()) > kMaxMarginKernelWork) {
+                r.undefined = "there are too many support points to compute it quickly";
+                return r;
+            }
+            std::vector<Vec> lifted;
+            lifted.reserve(field.support.size());
+            for (const Vec& s : field.support) lifted.push_back(apply_lift(field.lift, s));
+            double squared = 0.0;
+            for (std::size_t i = 0; i < lifted.size(); ++i)
+                for (std::size_t j = 0; j < lifted.size(); ++j)
+                    squared += field.coef[i] * field.coef[j] * kernel_eval(field.kernel, lifted[i], lifted[j]);
+            if (!(squared >= 0.0) && !field.support.empty()) {
+                r.undefined = "this kernel measures no distance here (it is not positive semi-definite)";
+                return r;
+            }
+            normal_length = squared > 0.0 ? std::sqrt(squared) : 0.0;
+            break;
+        }
+    }
+    if (!(normal_length > 0.0)) return r;  // no hyperplane yet: margin 0
+    double worst = INFINITY;
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        const double y = data.labels[i] > 0 ? 1.0 : -1.0;
+        worst = std::fmin(worst, y * field.eval(data.points[i]));
+    }
+    r.value = worst / normal_length;
+    if (!std::isfinite(r.value)) { r.value = 0.0; r.undefined = "the weights are too large to measure it"; }
+    return r;
+}
+
+}  // namespace
+
+GoalFacts goal_facts(const Session& session) {
+    GoalFacts f;
+    const WidgetState& state = session.state();
+    const Learner& learner = session.learner();
+    const TheorySummary& theory = session.theory();
+
+    f.points = state.data.size();
+    f.positives = count_label(state.data, +1);
+    f.negatives = count_label(state.data, -1);
+    f.converged = learner.converged();
+    f.mistakes = learner.mistakes();
+    f.epochs = learner.epochs_completed();
+    f.visits = learner.visits();
+    f.algorithm = state.config.algorithm;
+    f.kernel = state.config.kernel.type;
+    f.lift = state.config.lift;
+    f.bias = state.config.bias;
+
+    if (f.algorithm == Algorithm::Kernel) {
+        for (double alpha : learner.alphas())
+            if (alpha > 0.0) ++f.support_vectors;
+    } else {
+        f.set_undefined(GoalName::Kernel, "the algorithm is the " + std::string(to_string(f.algorithm)) +
+                                              ", not the kernel perceptron, so no kernel is in use");
+    }
+
+    if (f.points == 0) {
+        for (GoalName name : {GoalName::Accuracy, GoalName::Separable, GoalName::R, GoalName::GammaStar,
+                              GoalName::Bound, GoalName::Margin})
+            f.set_undefined(name, "there are no points");
+        return f;
+    }
+    f.accuracy = learner.training_accuracy();
+
+    const MarginResult margin = answer_margin(learner);
+    f.margin = margin.value;
+    if (!margin.undefined.empty()) f.set_undefined(GoalName::Margin, margin.undefined);
+
+    // Theory: R, γ*, bound and separability live in the learner space (theory.hpp).
+    if (!theory.applicable) {
+        const std::string why = "the " + std::string(display_name(f.kernel)) +
+                                " kernel's feature space is implicit, so the theory panel cannot measure it";
+        for (GoalName name : {GoalName::Separable, GoalName::R, GoalName::GammaStar, GoalName::Bound})
+            f.set_undefined(name, why);
+        return f;
+    }
+    f.R = theory.R;
+    if (theory.origin.undecided) {
+        const std::string why = "the exact solver gave no answer (" + theory.origin.reason + ")";
+        for (GoalName name : {GoalName::Separable, GoalName::GammaStar, GoalName::Bound}) f.set_undefined(name, why);
+        return f;
+    }
+    f.separable = theory.separable;
+    if (theory.separable) {
+        f.gamma_star = theory.gamma_star;
+        f.bound = theory.bound;
+    } else {
+        f.set_undefined(GoalName::GammaStar, "the data are not separable");
+        f.set_undefined(GoalName::Bound, "the data are not separable");
+    }
+    return f;
+}
+
+}  // namespace pl

@@ -1,0 +1,65 @@
+// The built-in lessons: the JSON files of src/core/lessons, compiled in by lessons.cmake (the web build
+// has no file system to read them from) and parsed once, on first use.
+#include <cstddef>
+
+#include "lesson.hpp"
+
+// One declaration per embedded file (cmake/embed_file.cmake defines them at global scope).
+#define PL_LESSON(file, symbol)             \
+    extern const unsigned char symbol[];    \
+    extern const std::size_t symbol##_size;
+#include "lesson_registry.inc"
+#undef PL_LESSON
+
+namespace pl {
+
+namespace {
+
+struct BuiltinRegistry {
+    std::vector<BuiltinLessonSource> sources;
+    std::vector<Lesson> lessons;
+    std::vector<LessonSummary> summaries;
+    std::vector<std::string> problems;
+
+    BuiltinRegistry() {
+#define PL_LESSON(file, symbol) \
+    sources.push_back({file, std::string_view(reinterpret_cast<const char*>(::symbol), ::symbol##_size)});
+#include "lesson_registry.inc"
+#undef PL_LESSON
+        for (const BuiltinLessonSource& source : sources) {
+            LessonParse parsed = parse_lesson(source.json);
+            if (!parsed.ok) {
+                problems.push_back(std::string(source.file) + ": " + parsed.error);
+                continue;
+            }
+            bool repeated = false;
+            for (const Lesson& other : lessons) repeated = repeated || other.id == parsed.lesson.id;
+            if (repeated) {
+                problems.push_back(std::string(source.file) + ": the id \"" + parsed.lesson.id + "\" is used twice.");
+                continue;
+            }
+            summaries.push_back({parsed.lesson.id, parsed.lesson.title, parsed.lesson.steps.size()});
+            lessons.push_back(std::move(parsed.lesson));
+        }
+    }
+};
+
+const BuiltinRegistry& registry() {
+    static const BuiltinRegistry instance;
+    return instance;
+}
+
+}  // namespace
+
+const std::vector<LessonSummary>& builtin_lessons() { return registry().summaries; }
+
+const Lesson* find_builtin_lesson(std::string_view id) {
+    for (const Lesson& lesson : registry().lessons)
+        if (lesson.id == id) return &lesson;
+    return nullptr;
+}
+
+const std::vector<BuiltinLessonSource>& builtin_lesson_sources() { return registry().sources; }
+const std::vector<std::string>& builtin_lesson_problems() { return registry().problems; }
+
+}  // namespace pl
