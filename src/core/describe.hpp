@@ -1,6 +1,6 @@
 // Sentences and numbers for people: the status line under the canvas, the online-mode verdict. One
 // formatter per purpose: display_number() for what a person reads (a few significant digits), while
-// state_table::format_number() (state_codec.hpp) writes the exact text that links and JSON need.
+// shortest_decimal() (decimal.hpp) writes the exact text that links and JSON need.
 // Std only, so the canvas, the CLI and the accessible mirror can all say the same thing.
 #pragma once
 #include <string>

@@ -3,6 +3,8 @@
 // error and limits depth and size, and type checks before every get<>.
 #include "lesson.hpp"
 
+#include "decimal.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -10,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "decimal.hpp"
 #include "lesson_markup.hpp"
 #include "state_codec.hpp"
 #include "state_json.hpp"
@@ -116,7 +119,7 @@ std::string describe(const Json& value) {
         case Json::value_t::object: return "an object";
         case Json::value_t::number_unsigned: return std::to_string(value.get<std::uint64_t>());
         case Json::value_t::number_integer: return std::to_string(value.get<std::int64_t>());
-        case Json::value_t::number_float: return state_table::format_number(value.get<double>());
+        case Json::value_t::number_float: return shortest_decimal(value.get<double>());
         default: return "something else";
     }
 }
