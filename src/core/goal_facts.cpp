@@ -6,6 +6,7 @@
 
 #include "kernel.hpp"
 #include "lift.hpp"
+#include "model_facts.hpp"
 #include "names.hpp"
 #include "session.hpp"
 
@@ -122,66 +123,6 @@ std::string describe_fact_value(const GoalFactValue& value) {
 // [SECTION] Facts of a session
 namespace {
 
-// The learner's answer's geometric margin (goal_facts.hpp), or a reason why it has none.
-struct MarginResult {
-    double value = 0.0;
-    std::string undefined;
-};
-
-// ‖w_φ‖: the absorbed bias weight (the last one) is not part of the hyperplane's normal.
-double normal_length_linear(const DecisionField& field) {
-    std::size_t count = field.w.size();
-    if (field.bias == BiasMode::Absorbed && count > 0) --count;
-    double sum = 0.0;
-    for (std::size_t k = 0; k < count; ++k) sum += field.w[k] * field.w[k];
-    return std::sqrt(sum);
-}
-
-MarginResult answer_margin(const Learner& learner) {
-    MarginResult r;
-    const Dataset& data = learner.data();
-    if (data.empty()) { r.undefined = "there are no points"; return r; }
-    const DecisionField field = learner.field();
-    double normal_length = 0.0;
-    switch (field.kind) {
-        case DecisionField::Kind::Voted:
-            r.undefined = "the voted perceptron answers with a vote of many hyperplanes, which has no single margin";
-            return r;
-        case DecisionField::Kind::Linear:
-            normal_length = normal_length_linear(field);
-            break;
-        case DecisionField::Kind::Kernel: {
-            const double k = static_cast<double>(field.support.size());
-            if (k * k + k * static_cast<double>(data.size()) > kMaxMarginKernelWork) {
-                r.undefined = "there are too many support points to compute it quickly";
-                return r;
-            }
-            std::vector<Vec> lifted;
-            lifted.reserve(field.support.size());
-            for (const Vec& s : field.support) lifted.push_back(apply_lift(field.lift, s));
-            double squared = 0.0;
-            for (std::size_t i = 0; i < lifted.size(); ++i)
-                for (std::size_t j = 0; j < lifted.size(); ++j)
-                    squared += field.coef[i] * field.coef[j] * kernel_eval(field.kernel, lifted[i], lifted[j]);
-            if (!(squared >= 0.0) && !field.support.empty()) {
-                r.undefined = "this kernel measures no distance here (it is not positive semi-definite)";
-                return r;
-            }
-            normal_length = squared > 0.0 ? std::sqrt(squared) : 0.0;
-            break;
-        }
-    }
-    if (!(normal_length > 0.0)) return r;  // no hyperplane yet: margin 0
-    double worst = INFINITY;
-    for (std::size_t i = 0; i < data.size(); ++i) {
-        const double y = data.labels[i] > 0 ? 1.0 : -1.0;
-        worst = std::fmin(worst, y * field.eval(data.points[i]));
-    }
-    r.value = worst / normal_length;
-    if (!std::isfinite(r.value)) { r.value = 0.0; r.undefined = "the weights are too large to measure it"; }
-    return r;
-}
-
 }  // namespace
 
 GoalFacts goal_facts(const Session& session) {
@@ -218,7 +159,7 @@ GoalFacts goal_facts(const Session& session) {
     }
     f.accuracy = learner.training_accuracy();
 
-    const MarginResult margin = answer_margin(learner);
+    const FeatureMargin margin = feature_margin(learner.data(), learner.field());
     f.margin = margin.value;
     if (!margin.undefined.empty()) f.set_undefined(GoalName::Margin, margin.undefined);
 

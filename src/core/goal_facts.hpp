@@ -98,8 +98,8 @@ std::string describe_fact_value(const GoalFactValue& value);  // "4", "0.75", "t
 
 // Reads every fact from the session (learner, theory, state). Cost: the theory is the session's cached
 // one; margin evaluates the answer once per point (kernel: plus one Gram sum over the support points,
-// and above kMaxMarginKernelWork kernel evaluations the margin is left undefined with a reason).
-inline constexpr double kMaxMarginKernelWork = 5.0e7;
+// and above kMaxMarginKernelTerms kernel evaluations the margin is left undefined with a reason: see
+// feature_margin in model_facts.hpp, the one place margins are computed).
 GoalFacts goal_facts(const Session& session);
 
 }  // namespace pl

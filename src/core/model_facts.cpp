@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "kernel.hpp"
 #include "lift.hpp"
 
 namespace pl {
@@ -25,6 +26,15 @@ bool input_plane(const DecisionField& field, Vec& w, double& b) {
     b = field.b;
     for (std::size_t i = d; i < field.w.size(); ++i) b += field.w[i];  // constant features are 1
     return std::isfinite(b);
+}
+
+// ‖w_φ‖: the absorbed bias weight (the last one) is not part of the hyperplane's normal.
+double normal_length_linear(const DecisionField& field) {
+    std::size_t count = field.w.size();
+    if (field.bias == BiasMode::Absorbed && count > 0) --count;
+    double sum = 0.0;
+    for (std::size_t k = 0; k < count; ++k) sum += field.w[k] * field.w[k];
+    return std::sqrt(sum);
 }
 
 AnswerMargins answer_margins(const Dataset& data, const TrainConfig& config, const DecisionField& field) {
@@ -64,6 +74,50 @@ AnswerMargins answer_margins(const Dataset& data, const TrainConfig& config, con
 }
 
 }  // namespace
+
+FeatureMargin feature_margin(const Dataset& data, const DecisionField& field) {
+    FeatureMargin r;
+    if (data.empty()) { r.undefined = "there are no points"; return r; }
+    double normal_length = 0.0;
+    switch (field.kind) {
+        case DecisionField::Kind::Voted:
+            r.undefined = "the voted perceptron answers with a vote of many hyperplanes, which has no single margin";
+            return r;
+        case DecisionField::Kind::Linear:
+            normal_length = normal_length_linear(field);
+            break;
+        case DecisionField::Kind::Kernel: {
+            const double k = static_cast<double>(field.support.size());
+            if (k * k + k * static_cast<double>(data.size()) > kMaxMarginKernelTerms) {
+                r.undefined = "there are too many support points to compute it quickly";
+                return r;
+            }
+            std::vector<Vec> lifted;
+            lifted.reserve(field.support.size());
+            for (const Vec& s : field.support) lifted.push_back(apply_lift(field.lift, s));
+            double squared = 0.0;
+            for (std::size_t i = 0; i < lifted.size(); ++i)
+                for (std::size_t j = 0; j < lifted.size(); ++j)
+                    squared += field.coef[i] * field.coef[j] * kernel_eval(field.kernel, lifted[i], lifted[j]);
+            if (!(squared >= 0.0) && !field.support.empty()) {
+                r.undefined = "this kernel measures no distance here (it is not positive semi-definite)";
+                return r;
+            }
+            normal_length = squared > 0.0 ? std::sqrt(squared) : 0.0;
+            break;
+        }
+    }
+    if (!(normal_length > 0.0)) return r;  // no hyperplane yet: margin 0
+    double worst = INFINITY;
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        const double y = data.labels[i] > 0 ? 1.0 : -1.0;
+        worst = std::fmin(worst, y * field.eval(data.points[i]));
+    }
+    r.value = worst / normal_length;
+    if (!std::isfinite(r.value)) { r.value = 0.0; r.undefined = "the weights are too large to measure it"; }
+    return r;
+}
+
 
 ModelFacts compute_model_facts(const Dataset& data, const TrainConfig& config, const DecisionField& field) {
     ModelFacts facts;

@@ -4,6 +4,7 @@
 // exactly one place, here. Std only.
 #pragma once
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "decision_field.hpp"
@@ -34,6 +35,22 @@ struct AnswerMargins {
     bool learner_defined = false;
     double learner_geometric = 0;  // min_i y_i (w~.phi~(x_i)) / |w~|
 };
+
+// The geometric margin of the answer in the space its hyperplane lives in (lecture 001: the distance
+// y (w.phi(x) + b) / |w| of the worst point), the "margin" of lesson goals:
+//     margin = min_i y_i f(x_i) / |w_phi|
+// w_phi is the weight on the features phi(x): without the absorbed bias weight (that is the offset b);
+// for the kernel perceptron |w_phi|^2 = sum_ij c_i c_j K(x_i, x_j), c_i = alpha_i y_i. Negative when a
+// point is on the wrong side, 0 when w_phi = 0 (no hyperplane yet). Without a lift this is the input-plane
+// margin the canvas band shows. `undefined` says why there is none (no points, voted, a kernel that is
+// not positive semi-definite here, too many support points).
+struct FeatureMargin {
+    double value = 0.0;
+    std::string undefined;
+};
+// Above this many kernel evaluations (support^2 + support x points) the kernel margin is not computed.
+inline constexpr double kMaxMarginKernelTerms = 5.0e7;
+FeatureMargin feature_margin(const Dataset& data, const DecisionField& field);
 
 struct ModelFacts {
     std::vector<signed char> wrong;   // per point, is_wrong(f(x_i), y_i); empty when `wrong_known` is false

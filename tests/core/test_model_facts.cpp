@@ -138,3 +138,22 @@ TEST_CASE("online mode: the session keeps the last verdict for every way of addi
     s.set_online_mode(false);
     CHECK_FALSE(s.last_online());
 }
+
+TEST_CASE("model facts: without a lift the feature-space margin (lesson goals) is the canvas's input-plane margin") {
+    const Dataset d = points({{{2, 1}, +1}, {{-1, -1}, -1}, {{1, 3}, +1}});
+    for (BiasMode bias : {BiasMode::Absorbed, BiasMode::Explicit, BiasMode::None}) {
+        TrainConfig config;
+        config.bias = bias;
+        DecisionField f;
+        f.kind = DecisionField::Kind::Linear;
+        f.input_dim = 2;
+        f.bias = bias;
+        f.w = bias == BiasMode::Absorbed ? Vec{1, 2, 0.5} : Vec{1, 2};
+        f.b = bias == BiasMode::Explicit ? 0.5 : 0.0;
+        const ModelFacts facts = compute_model_facts(d, config, f);
+        const FeatureMargin m = feature_margin(d, f);
+        REQUIRE(m.undefined.empty());
+        CHECK(m.value == doctest::Approx(facts.margins.input_geometric));
+    }
+    CHECK(feature_margin(Dataset{}, DecisionField{}).undefined == "there are no points");
+}
