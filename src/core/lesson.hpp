@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "goal_expression.hpp"
+#include "limits.hpp"
 #include "widget_state.hpp"
 
 namespace pl {
@@ -39,7 +40,7 @@ namespace pl {
 // [SECTION] Limits
 inline constexpr int kLessonVersion = 1;
 inline constexpr std::size_t kMaxLessonBytes = 4u * 1024u * 1024u;
-inline constexpr std::size_t kMaxLessonSteps = 60;
+inline constexpr std::size_t kMaxLessonSteps = kMaxLessonStepCount;  // limits.hpp: the link holds the step
 inline constexpr std::size_t kMaxLessonIdLength = 64;
 inline constexpr std::size_t kMaxLessonTitleLength = 200;  // bytes: lesson and step titles
 inline constexpr std::size_t kMaxStepTextLength = 8000;    // bytes: a step's text

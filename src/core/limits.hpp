@@ -55,6 +55,10 @@ inline constexpr RealRange kViewSpanRange{1.0e-3, kMaxSettingMagnitude, false}; 
 inline constexpr std::uint64_t kMaxTrainedVisits = 50'000'000;
 inline constexpr WholeRange kTrainedVisitsRange{0, kMaxTrainedVisits};
 
+// [SECTION] Lessons (the other limits of the lesson format are in lesson.hpp)
+inline constexpr std::size_t kMaxLessonStepCount = 60;
+inline constexpr WholeRange kLessonStepRange{0, kMaxLessonStepCount - 1};
+
 // [SECTION] Text formats (links and JSON states)
 inline constexpr std::size_t kMaxLinkLength = 2u * 1024u * 1024u;  // about what browsers allow in a URL
 inline constexpr std::size_t kMaxPairs = 256;                      // key=value pairs in one link

@@ -322,6 +322,13 @@ void Session::set_panels(const PanelState& panels) {
     touch();
 }
 
+void Session::set_lesson_position(const std::string& lesson_id, std::uint32_t step) {
+    if (state_.lesson == lesson_id && state_.lesson_step == step) return;
+    state_.lesson = lesson_id;
+    state_.lesson_step = step;
+    touch();
+}
+
 void Session::set_active_label(int label) {
     state_.active_label = label > 0 ? 1 : -1;
     touch();

@@ -70,6 +70,8 @@ public:
     void set_active_label(int label);
     void set_readonly(bool readonly);
     void set_generator(const GeneratorParams& params) { generator_ = params; }
+    // Where the student is in a lesson (kept in the state, so links and reloads keep it).
+    void set_lesson_position(const std::string& lesson_id, std::uint32_t step);
     const GeneratorParams& generator() const { return generator_; }
 
     // [SECTION] training: every call keeps state().trained_visits equal to the learner's visits.

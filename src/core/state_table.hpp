@@ -103,6 +103,9 @@ void visit_properties(State& s, Visitor& v) {
     v.flag(Key{"readonly", "readonly", "the read-only switch"}, s.readonly);
     v.whole(Key{"visits", "trainedVisits", "the training progress"}, s.trained_visits, kTrainedVisitsRange);
     v.text(Key{"preset", "preset", "the preset name"}, s.preset);
+    // Added to v=1 compatibly: an older link has neither and means "no lesson".
+    v.text(Key{"lesson", "lesson", "the lesson"}, s.lesson);
+    v.whole(Key{"step", "lessonStep", "the lesson step"}, s.lesson_step, kLessonStepRange);
 }
 
 // [SECTION] Rules and problems

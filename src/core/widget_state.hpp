@@ -48,6 +48,10 @@ struct WidgetState {
     bool readonly = false;             // embedded read-only widget: no edits
     std::uint64_t trained_visits = 0;  // training progress, replayed on load (visits since reset)
     std::string preset;                // name of the preset the data came from (informational)
+    // Where the student is in a lesson (lesson.hpp): the lesson's id ("" = none) and the 0-based step.
+    // A built-in lesson reopens from these alone; an instructor's own lesson also needs its text.
+    std::string lesson;
+    std::uint32_t lesson_step = 0;
 };
 
 // The widget's starting state, defined once: WidgetState{} with the lecture-4 points and preset
