@@ -138,6 +138,8 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
         style_dark_ = session_.state().panels.dark;
         style_ready_ = true;
     }
+    // A loaded link or state may name another lesson position: follow it.
+    if (const std::string error = lesson_.follow_state(session_); !error.empty()) session_.set_notice(error);
     handle_shortcuts();
     advance_training(dt);
 
@@ -148,6 +150,7 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     input.panels = session_.state().panels;
     input.kernel_learner = session_.state().config.algorithm == Algorithm::Kernel;
     input.host_can_share = static_cast<bool>(on_request);
+    input.lesson_open = lesson_.is_open();
     layout_ = plan_layout(input);
 
     ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -201,13 +204,14 @@ void App::draw_canvas_area(float width, float dt) {
 void App::draw_column(const char* id, float width, const std::vector<Section>& sections, bool theory_column) {
     ImGui::BeginChild(id, ImVec2(width, 0), true);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 5));
-    PanelContext context{session_, models_, canvas_, run_, on_request ? &on_request : nullptr};
+    PanelContext context{session_, lesson_, models_, canvas_, run_, on_request ? &on_request : nullptr};
     if (!theory_column) {
         draw_header(context);
         draw_notice(context);
     }
     for (Section section : sections) {
-        const bool closed = section == Section::Show || section == Section::Share || (section == Section::Plots && !theory_column);
+        const bool closed = section == Section::Show || section == Section::Share || (section == Section::Plots && !theory_column) ||
+                            (section == Section::Lesson && !lesson_.is_open());
         if (ImGui::CollapsingHeader(section_title(section), closed ? 0 : ImGuiTreeNodeFlags_DefaultOpen))
             draw_section(section, context);
     }
@@ -217,6 +221,7 @@ void App::draw_column(const char* id, float width, const std::vector<Section>& s
 
 void draw_section(Section section, PanelContext& context) {
     switch (section) {
+        case Section::Lesson: draw_lesson_section(context); break;
         case Section::Data: draw_data_section(context); break;
         case Section::Training: draw_training_section(context); break;
         case Section::Kernel: draw_kernel_section(context); break;

@@ -14,6 +14,7 @@
 #include "app/layout.hpp"
 #include "app/fonts.hpp"
 #include "app/lift_scenes.hpp"
+#include "core/lesson_run.hpp"
 #include "core/session.hpp"
 
 namespace pl::app {
@@ -50,6 +51,7 @@ public:
 
     // For the JS handle and the native --state flag.
     Session& session() { return session_; }
+    LessonRun& lesson() { return lesson_; }
     const Session& session() const { return session_; }
     RunState& run() { return run_; }
     Canvas& canvas() { return canvas_; }
@@ -70,6 +72,7 @@ private:
     void notify_if_changed();
 
     Session session_;
+    LessonRun lesson_;
     ModelCache models_;
     LayoutPlan layout_;
     Canvas canvas_;

@@ -6,6 +6,7 @@ namespace pl::app {
 
 const char* section_title(Section section) {
     switch (section) {
+        case Section::Lesson: return "Lesson";
         case Section::Data: return "Data";
         case Section::Training: return "Training";
         case Section::Kernel: return "Kernel \xCE\xB1";
@@ -24,11 +25,13 @@ LayoutPlan plan_layout(const LayoutInput& in) {
     plan.controls_column = p.controls;
     plan.controls_width = p.controls ? column : in.font_size * 1.6f;
     if (p.controls) {
+        if (in.lesson_open) plan.controls_sections.push_back(Section::Lesson);
         if (p.data_section) plan.controls_sections.push_back(Section::Data);
         if (p.training_section) plan.controls_sections.push_back(Section::Training);
         if (p.kernel_section && in.kernel_learner) plan.controls_sections.push_back(Section::Kernel);
         if (p.show_section) plan.controls_sections.push_back(Section::Show);
         if (p.share_section && in.host_can_share) plan.controls_sections.push_back(Section::Share);
+        if (!in.lesson_open && p.data_section) plan.controls_sections.push_back(Section::Lesson);
     }
     std::vector<Section> theory;
     if (p.theory) theory.push_back(Section::Theory);

@@ -12,7 +12,7 @@
 
 namespace pl::app {
 
-enum class Section { Data, Training, Kernel, Show, Share, Theory, Plots };
+enum class Section { Lesson, Data, Training, Kernel, Show, Share, Theory, Plots };
 const char* section_title(Section section);  // the header the person sees ("Theory", "Kernel α", ...)
 
 struct LayoutInput {
@@ -21,6 +21,8 @@ struct LayoutInput {
     PanelState panels;
     bool kernel_learner = false;     // the Kernel section only exists for the kernel perceptron
     bool host_can_share = false;     // the Share section needs a host (clipboard, downloads)
+    bool lesson_open = false;        // a lesson card comes first; else the list of lessons comes last
+                                     // (only in the full controls, where the Data section shows)
 };
 
 struct LayoutPlan {

@@ -7,6 +7,7 @@
 #include "app/frame_model.hpp"
 #include "app/layout.hpp"
 #include "app/widgets.hpp"
+#include "core/lesson_run.hpp"
 #include "core/session.hpp"
 
 namespace pl::app {
@@ -16,6 +17,7 @@ enum class HostRequest;
 
 struct PanelContext {
     Session& session;
+    LessonRun& lesson;
     ModelCache& models;
     Canvas& canvas;
     RunState& run;
@@ -26,6 +28,7 @@ struct PanelContext {
 
 void draw_section(Section section, PanelContext& context);
 
+void draw_lesson_section(PanelContext& context); // the lesson card, or the list of lessons
 void draw_header(PanelContext& context);         // title, collapse button
 void draw_notice(PanelContext& context);         // the last message for the user, dismissible
 void draw_data_section(PanelContext& context);   // presets, generators, class toggle, edits, online mode

@@ -35,6 +35,7 @@ const char* hand_out(std::string text) {
     g_buffer = std::move(text);
     return g_buffer.c_str();
 }
+void set_last_error(std::string error) { g_last_error = std::move(error); }
 }  // namespace pl::platform::web
 using pl::platform::web::hand_out;
 

@@ -8,4 +8,5 @@ namespace pl::app { class App; }
 namespace pl::platform::web {
 app::App* current_app();                  // nullptr before attach() and after detach()
 const char* hand_out(std::string text);   // valid until the next call: the JS side copies it at once
+void set_last_error(std::string error);   // what pl_last_error() reports ("" = none)
 }  // namespace pl::platform::web

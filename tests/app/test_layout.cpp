@@ -44,8 +44,8 @@ TEST_CASE("layout: wide screens get controls | canvas | theory; narrow ones fold
 
     const LayoutPlan narrow = plan_layout(at(900, 600, PanelState{}));
     CHECK_FALSE(narrow.theory_column);
-    CHECK(narrow.controls_sections ==
-          std::vector<Section>{Section::Data, Section::Training, Section::Show, Section::Share, Section::Theory, Section::Plots});
+    CHECK(narrow.controls_sections == std::vector<Section>{Section::Data, Section::Training, Section::Show, Section::Share,
+                                                           Section::Lesson, Section::Theory, Section::Plots});
 }
 
 TEST_CASE("layout: theory and plots switches hold at every width (the 900 px embed bug)") {
@@ -84,8 +84,9 @@ TEST_CASE("layout: each section switch removes exactly its section") {
             off.panels.*sw.flag = false;
             const LayoutPlan plan = plan_layout(off);
             CHECK_FALSE(shown(plan, sw.section));
-            std::size_t count = plan.controls_sections.size() + plan.theory_sections.size();
-            CHECK(count == 6);  // the other six stay
+            // The other six stay, and the list of lessons, which belongs to the full controls (Data on).
+            const std::size_t count = plan.controls_sections.size() + plan.theory_sections.size();
+            CHECK(count == (sw.section == Section::Data ? 6u : 7u));
         }
     }
 }
@@ -122,4 +123,18 @@ TEST_CASE("layout: the lift view switch alone opens the lift view") {
     CHECK(plan.lift_view);
     CHECK(plan.lift_share > 0.2f);
     CHECK(plan.lift_share < 0.6f);
+}
+
+TEST_CASE("layout: an open lesson puts its card first, whatever the sections; else the list comes last") {
+    PanelState p;
+    LayoutInput in = at(900, 700, p);
+    CHECK(plan_layout(in).controls_sections.back() == Section::Plots);
+    CHECK(plan_layout(in).controls_sections[4] == Section::Lesson);
+    in.lesson_open = true;
+    CHECK(plan_layout(in).controls_sections.front() == Section::Lesson);
+    CHECK(std::count(plan_layout(in).controls_sections.begin(), plan_layout(in).controls_sections.end(), Section::Lesson) == 1);
+    in.panels = train_and_kernel();  // an embed with a lesson: the card, and the sections it names
+    CHECK(plan_layout(in).controls_sections == std::vector<Section>{Section::Lesson, Section::Training});
+    in.lesson_open = false;
+    CHECK_FALSE(shown(plan_layout(in), Section::Lesson));
 }

@@ -1,0 +1,111 @@
+// The lesson verbs of the JS handle (README "Lessons"): list, open, read, move, check and answer, and
+// the lesson's own text for links that carry an instructor's lesson. web/embed_lessons.js wraps them.
+#include <emscripten.h>
+
+#include <nlohmann/json.hpp>
+
+#include "app/app.hpp"
+#include "app/load_state.hpp"
+#include "core/lesson.hpp"
+#include "platform/web_host.hpp"
+
+using pl::platform::web::current_app;
+using pl::platform::web::hand_out;
+using pl::platform::web::set_last_error;
+
+namespace {
+// What lesson() gives to JS: null, or where the student is and what the step asks.
+nlohmann::json lesson_json(pl::app::App& app) {
+    const pl::LessonRun& run = app.lesson();
+    if (!run.is_open()) return nullptr;
+    const pl::LessonStep& step = run.current();
+    const pl::LessonRun::Verdict& verdict = run.verdict();
+    nlohmann::json out = {{"id", run.lesson().id},
+                          {"title", run.lesson().title},
+                          {"builtin", run.is_builtin()},
+                          {"step", run.step()},
+                          {"steps", run.step_count()},
+                          {"stepTitle", step.title},
+                          {"text", step.text},
+                          {"goal", step.goal ? nlohmann::json(step.goal->text) : nlohmann::json(nullptr)},
+                          {"choices", step.choices},
+                          {"chosen", run.chosen() ? nlohmann::json(*run.chosen()) : nlohmann::json(nullptr)},
+                          {"checked", verdict.checked},
+                          {"passed", verdict.checked ? nlohmann::json(verdict.passed) : nlohmann::json(nullptr)},
+                          {"message", verdict.message}};
+    return out;
+}
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* pl_lessons() {
+    nlohmann::json list = nlohmann::json::array();
+    for (const pl::LessonSummary& l : pl::builtin_lessons()) list.push_back({{"id", l.id}, {"title", l.title}, {"steps", l.steps}});
+    return hand_out(list.dump());
+}
+
+// id_or_json: a built-in lesson's id or a lesson as JSON. apply_step 0: the state already holds the
+// student's work at that step (opening a link). 1 on success, else 0 and pl_last_error() says why.
+EMSCRIPTEN_KEEPALIVE int pl_open_lesson(const char* id_or_json, int step, int apply_step) {
+    pl::app::App* app = current_app();
+    if (!app) return 0;
+    const std::string error = pl::app::open_lesson_into(*app, id_or_json ? id_or_json : "",
+                                                        static_cast<std::size_t>(step < 0 ? 0 : step), apply_step != 0);
+    set_last_error(error);
+    app->request_redraw();
+    return error.empty() ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* pl_lesson() {
+    pl::app::App* app = current_app();
+    return hand_out(app ? lesson_json(*app).dump() : "null");
+}
+
+EMSCRIPTEN_KEEPALIVE int pl_lesson_step(int step) {
+    pl::app::App* app = current_app();
+    if (!app) return 0;
+    if (!app->lesson().is_open()) { set_last_error("No lesson is open."); return 0; }
+    if (step < 0 || !app->lesson().go_to(app->session(), static_cast<std::size_t>(step))) {
+        set_last_error("The lesson has " + std::to_string(app->lesson().step_count()) + " steps; there is no step " +
+                       std::to_string(step + 1) + ".");
+        return 0;
+    }
+    app->run().running = false;
+    app->request_redraw();
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE int pl_lesson_choose(int choice) {
+    pl::app::App* app = current_app();
+    if (!app || !app->lesson().is_open() || choice < 0 ||
+        static_cast<std::size_t>(choice) >= app->lesson().current().choices.size())
+        return 0;
+    app->lesson().choose(static_cast<std::size_t>(choice));
+    app->request_redraw();
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* pl_check_goal() {
+    pl::app::App* app = current_app();
+    if (!app || !app->lesson().is_open()) return hand_out(R"({"passed":false,"message":"No lesson is open."})");
+    const pl::LessonRun::Verdict& v = app->lesson().check(app->session());
+    app->request_redraw();
+    return hand_out(nlohmann::json{{"passed", v.passed}, {"message", v.message}}.dump());
+}
+
+EMSCRIPTEN_KEEPALIVE void pl_close_lesson() {
+    pl::app::App* app = current_app();
+    if (!app) return;
+    app->lesson().close(app->session());
+    app->request_redraw();
+}
+
+// The open lesson as JSON when it is an instructor's own (a link must carry it), else "".
+EMSCRIPTEN_KEEPALIVE const char* pl_lesson_source() {
+    pl::app::App* app = current_app();
+    if (!app || !app->lesson().is_open() || app->lesson().is_builtin()) return hand_out("");
+    return hand_out(pl::lesson_to_json(app->lesson().lesson()));
+}
+
+}  // extern "C"
