@@ -24,6 +24,7 @@ constexpr double kTrainingBudgetSeconds = 0.010;
 // [SECTION] life cycle
 App::App(const AppOptions& options) {
     if (!options.initial_link.empty()) load_into(*this, options.initial_link);
+    if (!options.lesson.empty()) open_lesson_into(*this, options.lesson, options.lesson_step, true);
 }
 
 App::~App() = default;

@@ -24,6 +24,8 @@ enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, Impor
 
 struct AppOptions {
     std::string initial_link;  // URL fragment (or full link) to load at start; empty: default scene
+    std::string lesson;        // a built-in lesson's id, or a lesson's JSON text, to open at start
+    std::size_t lesson_step = 0;
 };
 
 // Run/Pause: visits per second, from 1 to "as fast as the frame budget allows".

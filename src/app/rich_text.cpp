@@ -16,9 +16,14 @@ struct Piece {
     bool space;
 };
 
-std::vector<Piece> split(const TextParagraph& paragraph) {
+std::vector<Piece> split(const TextParagraph& paragraph, float wrap_width) {
     std::vector<Piece> pieces;
     for (const TextRun& run : paragraph) {
+        // A code run stays on one plate (w ← w + y·x reads as one formula) unless it is wider than a line.
+        if (run.style == RunStyle::Code && ImGui::CalcTextSize(run.text.c_str()).x + 4.0f <= wrap_width) {
+            pieces.push_back({run.style, run.text, false});
+            continue;
+        }
         std::size_t i = 0;
         while (i < run.text.size()) {
             const bool space = run.text[i] == ' ' || run.text[i] == '\n';
@@ -40,7 +45,7 @@ void rich_paragraph(const TextParagraph& paragraph, float wrap_width) {
     const ImU32 plate = ImGui::GetColorU32(ImGuiCol_FrameBg);
     const float bold_offset = std::max(0.5f, 1.0f / std::max(1.0f, ImGui::GetIO().DisplayFramebufferScale.x));
     float x = 0, y = 0;
-    for (const Piece& piece : split(paragraph)) {
+    for (const Piece& piece : split(paragraph, wrap_width)) {
         const float width = ImGui::CalcTextSize(piece.text.c_str()).x + (piece.style == RunStyle::Code && !piece.space ? 4.0f : 0.0f);
         if (piece.space) {
             if (x > 0) x += width;

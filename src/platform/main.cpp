@@ -3,12 +3,17 @@
 // while loop, on the web emscripten_set_main_loop_arg hands it to requestAnimationFrame.
 //
 // Command line (native): --frames N (exit 0 after N frames, for the smoke test; also env PL_FRAMES),
-//                        --size WxH, --state '<link fragment>' (reproduce a shared link offline).
+//                        --size WxH, --state '<link fragment>' (reproduce a shared link offline),
+//                        --lesson ID or FILE.json (open a built-in lesson, or an instructor's lesson file),
+//                        --step K (1-based step of that lesson).
 #include <SDL.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "app/app.hpp"
@@ -89,6 +94,21 @@ void run_one_frame(void* arg) {
 #endif
 }
 
+// --lesson takes a built-in lesson's id or a lesson file: a path ending in .json is replaced by the
+// file's text (the widget then checks it like any lesson).
+bool read_lesson_file(std::string& argument) {
+    if (argument.size() < 5 || argument.compare(argument.size() - 5, 5, ".json") != 0) return true;
+    std::ifstream file(argument, std::ios::binary);
+    if (!file) {
+        std::fprintf(stderr, "perceptron-lab: the lesson file '%s' could not be read\n", argument.c_str());
+        return false;
+    }
+    std::ostringstream text;
+    text << file.rdbuf();
+    argument = text.str();
+    return true;
+}
+
 bool parse_args(int argc, char** argv, Runtime& rt, pl::app::AppOptions& options, int& width, int& height) {
     if (const char* env = std::getenv("PL_FRAMES")) rt.frames_left = std::atol(env);
     for (int i = 1; i < argc; ++i) {
@@ -97,8 +117,13 @@ bool parse_args(int argc, char** argv, Runtime& rt, pl::app::AppOptions& options
         if (arg == "--frames" && has_value) rt.frames_left = std::atol(argv[++i]);
         else if (arg == "--size" && has_value) std::sscanf(argv[++i], "%dx%d", &width, &height);
         else if (arg == "--state" && has_value) options.initial_link = argv[++i];
+        else if (arg == "--lesson" && has_value) {
+            options.lesson = argv[++i];
+            if (!read_lesson_file(options.lesson)) std::exit(2);
+        }
+        else if (arg == "--step" && has_value) options.lesson_step = std::max(1L, std::atol(argv[++i])) - 1;
         else if (arg == "--help") {
-            std::printf("usage: perceptron-lab [--frames N] [--size WxH] [--state FRAGMENT]\n");
+            std::printf("usage: perceptron-lab [--frames N] [--size WxH] [--state FRAGMENT] [--lesson ID|FILE.json [--step K]]\n");
             return false;
         } else {
             std::fprintf(stderr, "perceptron-lab: unknown argument '%s' (try --help)\n", arg.c_str());
