@@ -205,7 +205,7 @@ void App::draw_canvas_area(float width, float dt) {
 void App::draw_column(const char* id, float width, const std::vector<Section>& sections, bool theory_column) {
     ImGui::BeginChild(id, ImVec2(width, 0), true);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 5));
-    PanelContext context{session_, lesson_, models_, canvas_, run_, on_request ? &on_request : nullptr};
+    PanelContext context{session_, lesson_, draft_, models_, canvas_, run_, on_request ? &on_request : nullptr};
     if (!theory_column) {
         draw_header(context);
         draw_notice(context);

@@ -12,6 +12,7 @@
 #include "app/canvas.hpp"
 #include "app/frame_model.hpp"
 #include "app/layout.hpp"
+#include "app/lesson_author.hpp"
 #include "app/fonts.hpp"
 #include "app/lift_scenes.hpp"
 #include "core/lesson_run.hpp"
@@ -20,7 +21,7 @@
 namespace pl::app {
 
 // Things only the host can do (clipboard, downloads, file picker); the Share section asks for them.
-enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile };
+enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson };
 
 struct AppOptions {
     std::string initial_link;  // URL fragment (or full link) to load at start; empty: default scene
@@ -54,6 +55,7 @@ public:
     // For the JS handle and the native --state flag.
     Session& session() { return session_; }
     LessonRun& lesson() { return lesson_; }
+    LessonDraft& lesson_draft() { return draft_; }
     const Session& session() const { return session_; }
     RunState& run() { return run_; }
     Canvas& canvas() { return canvas_; }
@@ -75,6 +77,7 @@ private:
 
     Session session_;
     LessonRun lesson_;
+    LessonDraft draft_;
     ModelCache models_;
     LayoutPlan layout_;
     Canvas canvas_;

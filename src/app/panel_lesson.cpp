@@ -43,6 +43,10 @@ void draw_lesson_section(PanelContext& c) {
     LessonRun& run = c.lesson;
     if (!run.is_open()) {
         draw_lesson_list(c);
+        if (!c.session.state().readonly && ImGui::TreeNode("Write your own lesson")) {
+            draw_lesson_author(c);
+            ImGui::TreePop();
+        }
         return;
     }
     const LessonStep& step = run.current();

@@ -6,6 +6,7 @@
 #include "app/canvas.hpp"
 #include "app/frame_model.hpp"
 #include "app/layout.hpp"
+#include "app/lesson_author.hpp"
 #include "app/widgets.hpp"
 #include "core/lesson_run.hpp"
 #include "core/session.hpp"
@@ -18,6 +19,7 @@ enum class HostRequest;
 struct PanelContext {
     Session& session;
     LessonRun& lesson;
+    LessonDraft& draft;
     ModelCache& models;
     Canvas& canvas;
     RunState& run;
@@ -29,6 +31,7 @@ struct PanelContext {
 void draw_section(Section section, PanelContext& context);
 
 void draw_lesson_section(PanelContext& context); // the lesson card, or the list of lessons
+void draw_lesson_author(PanelContext& context);  // Author mode: build a lesson from the widget
 void draw_header(PanelContext& context);         // title, collapse button
 void draw_notice(PanelContext& context);         // the last message for the user, dismissible
 void draw_data_section(PanelContext& context);   // presets, generators, class toggle, edits, online mode

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/app.hpp"
+#include "core/lesson.hpp"
 #include "core/state_codec.hpp"
 #include "platform/host.hpp"
 #include "platform/share.hpp"
@@ -50,6 +51,11 @@ void handle_request(app::HostRequest request) {
             app.session().set_notice("Drop a CSV (x1,x2,label) or JSON state file onto this window, or start with "
                                      "perceptron-lab --state '<link fragment>'.");
             break;
+        case app::HostRequest::DownloadLesson: {
+            const std::string path = app.lesson_draft().lesson.id + ".json";
+            save(app, path.c_str(), lesson_to_json(app.lesson_draft().lesson));
+            break;
+        }
     }
     app.request_redraw();
 }

@@ -92,6 +92,7 @@ void attach(app::App& app) {
             case app::HostRequest::DownloadJson: pl_host_request_js(2); break;
             case app::HostRequest::SnapshotPng: pl_host_request_js(3); break;
             case app::HostRequest::ImportFile: pl_host_request_js(4); break;
+            case app::HostRequest::DownloadLesson: pl_host_request_js(5); break;
         }
     };
     pl_notify_js(0);  // ready

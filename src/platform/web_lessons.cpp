@@ -108,4 +108,14 @@ EMSCRIPTEN_KEEPALIVE const char* pl_lesson_source() {
     return hand_out(pl::lesson_to_json(app->lesson().lesson()));
 }
 
+// The Author mode's draft as JSON (Save JSON in the widget: the page downloads it as <id>.json).
+EMSCRIPTEN_KEEPALIVE const char* pl_lesson_draft() {
+    pl::app::App* app = current_app();
+    return hand_out(app ? pl::lesson_to_json(app->lesson_draft().lesson) : "");
+}
+EMSCRIPTEN_KEEPALIVE const char* pl_lesson_draft_id() {
+    pl::app::App* app = current_app();
+    return hand_out(app ? app->lesson_draft().lesson.id : "");
+}
+
 }  // extern "C"

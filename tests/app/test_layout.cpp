@@ -131,8 +131,9 @@ TEST_CASE("layout: an open lesson puts its card first, whatever the sections; el
     CHECK(plan_layout(in).controls_sections.back() == Section::Plots);
     CHECK(plan_layout(in).controls_sections[4] == Section::Lesson);
     in.lesson_open = true;
-    CHECK(plan_layout(in).controls_sections.front() == Section::Lesson);
-    CHECK(std::count(plan_layout(in).controls_sections.begin(), plan_layout(in).controls_sections.end(), Section::Lesson) == 1);
+    const std::vector<Section> with_lesson = plan_layout(in).controls_sections;
+    CHECK(with_lesson.front() == Section::Lesson);
+    CHECK(std::count(with_lesson.begin(), with_lesson.end(), Section::Lesson) == 1);
     in.panels = train_and_kernel();  // an embed with a lesson: the card, and the sections it names
     CHECK(plan_layout(in).controls_sections == std::vector<Section>{Section::Lesson, Section::Training});
     in.lesson_open = false;
