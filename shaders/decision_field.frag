@@ -161,8 +161,8 @@ float field_at(vec2 x) {
         }
         return total;
     }
-    // PL_FIELD_KIND_CPU_VALUES: f was computed on the CPU for this very pixel.
-    return texelFetch(u_cpu_values, ivec2(gl_FragCoord.xy), 0).r;
+    // PL_FIELD_KIND_CPU_VALUES: f was computed on the CPU, one value per u_cpu_cell x u_cpu_cell pixels.
+    return texelFetch(u_cpu_values, ivec2(gl_FragCoord.xy) / u_cpu_cell, 0).r;
 }
 
 void main() {

@@ -84,6 +84,7 @@
     UNIFORM(int, u_record_count) \
     UNIFORM(int, u_record_texels) \
     UNIFORM(sampler2D, u_cpu_values) \
+    UNIFORM(int, u_cpu_cell) \
     UNIFORM(int, u_kernel) \
     UNIFORM(vec4, u_kernel_params) \
     UNIFORM(vec2, u_kernel_extra) \

@@ -1,6 +1,7 @@
 #include "app/field_packing.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "app/field_contract.hpp"
 
@@ -111,6 +112,12 @@ PackedField pack_field(const DecisionField& field) {
         case DecisionField::Kind::Voted: fill_voted(field, count, static_cast<std::size_t>(out.record_texels), out.floats); break;
     }
     return out;
+}
+
+int cpu_value_cell(const PackedField& packed, int width, int height) {
+    const double floats = 4.0 * static_cast<double>(std::max<std::size_t>(1, packed.texels_needed));
+    const double reads = static_cast<double>(std::max(1, width)) * static_cast<double>(std::max(1, height)) * floats;
+    return std::max(1, static_cast<int>(std::ceil(std::sqrt(reads / kCpuFieldBudget))));
 }
 
 }  // namespace pl::app

@@ -29,4 +29,10 @@ struct PackedField {
 
 PackedField pack_field(const DecisionField& field);
 
+// For a model drawn from CPU values: the side of the square of pixels that share one value, so that
+// the whole field reads about kCpuFieldBudget floats of the model (about a second of one core);
+// 1 (a value per pixel) when that is within the budget.
+inline constexpr double kCpuFieldBudget = 1.0e9;
+int cpu_value_cell(const PackedField& packed, int width, int height);
+
 }  // namespace pl::app

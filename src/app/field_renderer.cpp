@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <string>
 
 #include "app/gl.hpp"
 #include "app/gl_program.hpp"
@@ -105,7 +106,9 @@ bool FieldRenderer::ensure_target(int width, int height) {
 void FieldRenderer::upload_records(const DecisionField& field) {
     packed_ = pack_field(field);
     if (!packed_.fits_gpu()) {
-        notice_ = packed_.too_big_for_gpu + " Its regions are computed on the CPU, row by row.";
+        cpu_cell_ = cpu_value_cell(packed_, width_, height_);
+        notice_ = packed_.too_big_for_gpu + " Its regions are computed on the CPU" +
+                  (cpu_cell_ > 1 ? ", one value per " + std::to_string(cpu_cell_) + " x " + std::to_string(cpu_cell_) + " pixels." : ".");
         return;
     }
     notice_.clear();
@@ -119,25 +122,29 @@ void FieldRenderer::upload_records(const DecisionField& field) {
     std::vector<float>().swap(packed_.floats);  // the GPU has them now
 }
 
-// The fallback: f from DecisionField::eval at the centre of every pixel of rows [first_row,
-// first_row + row_count), plus one row either side so that fwidth() at a band's edge (2x2 pixel
-// quads) reads computed values.
+// The fallback: f from DecisionField::eval at the centre of each cpu_cell_ x cpu_cell_ block of pixels
+// (each pixel when the cell is 1) for the blocks of rows [first_row, first_row + row_count), plus one
+// block row either side so that fwidth() at a band's edge (2x2 pixel quads) reads computed values.
 void FieldRenderer::compute_cpu_values(const DecisionField& field, const FieldView& view, int first_row, int row_count) {
+    const int cell = cpu_cell_;
+    const int columns = (width_ + cell - 1) / cell, rows = (height_ + cell - 1) / cell;
     glBindTexture(GL_TEXTURE_2D, cpu_values_);
-    if (cpu_values_width_ != width_ || cpu_values_height_ != height_) {
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, width_, height_, 0, GL_RED, GL_FLOAT, nullptr);
-        cpu_values_width_ = width_;
-        cpu_values_height_ = height_;
+    if (cpu_values_width_ != columns || cpu_values_height_ != rows) {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, columns, rows, 0, GL_RED, GL_FLOAT, nullptr);
+        cpu_values_width_ = columns;
+        cpu_values_height_ = rows;
     }
-    const int first = std::max(0, first_row - 1);
-    const int last = std::min(height_, first_row + row_count + 1);
+    const int first = std::max(0, first_row / cell - 1);
+    const int last = std::min(rows, (first_row + row_count + cell - 1) / cell + 1);
     if (last <= first) return;
-    std::vector<float> values(static_cast<std::size_t>(width_) * static_cast<std::size_t>(last - first));
+    const double centre = 0.5 * (cell - 1);  // of a block, in pixels from its first one
+    std::vector<float> values(static_cast<std::size_t>(columns) * static_cast<std::size_t>(last - first));
     std::size_t i = 0;
     for (int y = first; y < last; ++y)
-        for (int x = 0; x < width_; ++x) values[i++] = static_cast<float>(field.eval({view.data_x(x), view.data_y(y)}));
+        for (int x = 0; x < columns; ++x)
+            values[i++] = static_cast<float>(field.eval({view.data_x(x * cell + centre), view.data_y(y * cell + centre)}));
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, first, width_, last - first, GL_RED, GL_FLOAT, values.data());
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, first, columns, last - first, GL_RED, GL_FLOAT, values.data());
 }
 
 void FieldRenderer::set_uniforms(const FieldView& view, const FieldStyle& style, bool sign_only) {
@@ -151,6 +158,7 @@ void FieldRenderer::set_uniforms(const FieldView& view, const FieldStyle& style,
     glUniform1f(u.u_b, r.b);
     glUniform1i(u.u_record_count, r.record_count);
     glUniform1i(u.u_record_texels, r.record_texels);
+    glUniform1i(u.u_cpu_cell, cpu_cell_);
     glUniform1i(u.u_kernel, r.kernel);
     glUniform4f(u.u_kernel_params, r.kernel_degree, r.kernel_coef0, r.kernel_sigma, r.kernel_gamma);
     glUniform2f(u.u_kernel_extra, r.kernel_scale, r.kernel_theta);

@@ -4,8 +4,9 @@
 // field (thousands of support vectors) costs one pass per change, not one per frame.
 // The model reaches the shader as codes and scalars in uniforms (located once, after linking) and as
 // records in a float texture (weights, support vectors, voted perceptrons of any length; layout in
-// shaders/field_contract.h). A model too large for that texture is evaluated on the CPU instead
-// (DecisionField::eval, pixel by pixel, band by band) and coloured by the same shader; notice() says so.
+// shaders/field_contract.h). A model past the contract's limits is evaluated on the CPU instead
+// (DecisionField::eval, band by band; one value per block of pixels when a value per pixel would take
+// more than about a second) and coloured by the same shader; notice() says so.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -23,8 +24,8 @@ struct FieldView {
     int width = 1, height = 1;          // canvas size in device pixels
     // Data coordinates of the centre of a pixel (column from the left, row from the bottom), as the
     // shader computes them.
-    double data_x(int column) const { return center_x + (column + 0.5 - width * 0.5) * units_per_pixel; }
-    double data_y(int row) const { return center_y + (row + 0.5 - height * 0.5) * units_per_pixel; }
+    double data_x(double column) const { return center_x + (column + 0.5 - width * 0.5) * units_per_pixel; }
+    double data_y(double row) const { return center_y + (row + 0.5 - height * 0.5) * units_per_pixel; }
     bool operator==(const FieldView& o) const {
         return center_x == o.center_x && center_y == o.center_y && units_per_pixel == o.units_per_pixel &&
                width == o.width && height == o.height;
@@ -82,6 +83,7 @@ private:
     FieldUniformLocations uniforms_;
     PackedField packed_;           // the model last uploaded (its floats are released after the upload)
     int width_ = 0, height_ = 0;
+    int cpu_cell_ = 1;              // CPU values: one per cpu_cell_ x cpu_cell_ pixels
     int cpu_values_width_ = 0, cpu_values_height_ = 0;
     std::string notice_;
     int next_row_ = 0;             // progressive rendering: first row not painted yet

@@ -91,8 +91,15 @@ int run_tests(pl::app::FieldRenderer& renderer) {
     if (!check(renderer, "voted, as many vectors as a pass takes", pl::test::many_voted_vectors(most), small, limit)) ++failures;
     limit.on_gpu = false;
     if (!check(renderer, "voted, one vector more", pl::test::many_voted_vectors(most + 1), small, limit)) ++failures;
+    // Past the degree limit: a polynomial kernel of degree 32, drawn from CPU values at every pixel.
+    pl::DecisionField degree32;
+    for (const auto& [name, field] : pl::test::reference_fields())
+        if (name == "kernel-poly3") degree32 = field;
+    degree32.kernel.degree = PL_FIELD_MAX_POLY_DEGREE + 1;
+    if (!check(renderer, "kernel-poly32", degree32, view_800x600(), {false, false})) ++failures;
     // Back to a small model: the GPU again, the notice gone.
-    if (!check(renderer, "voted after the fallback", pl::test::reference_fields().back().field, view_800x600(), {true, true})) ++failures;
+    for (const auto& [name, field] : pl::test::reference_fields())
+        if (name == "voted" && !check(renderer, "voted after the fallback", field, view_800x600(), {true, true})) ++failures;
     if (!renderer.error().empty()) std::printf("renderer: %s\n", renderer.error().c_str());
     std::printf("%d failed\n", failures);
     return failures == 0 ? 0 : 1;

@@ -109,6 +109,15 @@ TEST_CASE("packing: one GPU pass takes kMaxRecords records, one more goes to the
     CHECK(over.too_big_for_gpu == "This model has 262137 stored perceptrons, more than the 262136 the GPU field visits per pixel.");
 }
 
+TEST_CASE("packing: past the limit, the CPU computes one value per pixel while that stays within budget") {
+    const PackedField over = pack_field(test::many_voted_vectors(static_cast<std::size_t>(app::kMaxRecords) + 1));
+    REQUIRE(over.texels_needed == 524274u);  // 262137 records of 2 texels
+    // 16 x 12 pixels: 192 x 524274 x 4 = 4.0e8 floats read, within 1e9 -> a value per pixel.
+    CHECK(app::cpu_value_cell(over, 16, 12) == 1);
+    // 400 x 300: 2.52e11 floats -> sqrt(251.6) = 15.9 -> blocks of 16 x 16 pixels.
+    CHECK(app::cpu_value_cell(over, 400, 300) == 16);
+}
+
 TEST_CASE("packing: the record texture holds kMaxRecordTexels texels, a model that needs more goes to the CPU") {
     // The longest w there is (degree-2 lift of 16-D data + absorbed bias: 154 weights) makes every voted
     // record 39 texels: 2 + 154 = 156 floats.
