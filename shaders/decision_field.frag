@@ -3,142 +3,173 @@
 //   kernel perceptron:         f(x) = sum_i coef_i K(phi(s_i), phi(x)) + b, coef_i = alpha_i y_i
 //                              (an absorbed bias, K + 1, arrives folded into b)
 //   voted perceptron:          f(x) = sum_k c_k sign(w_k . phi~(x) + b_k)
-// Support vectors / votes come from a float texture (thousands of them, no uniform-array cap).
-// The CPU twin of this file is pl::DecisionField::eval (src/core/decision_field.cpp): keep them in step.
+// phi~(x) is phi(x), plus a trailing 1 when the bias is absorbed. Codes, uniforms and the record
+// layouts come from shaders/field_contract.h, which is compiled in front of this file.
+// The CPU twin of this file is pl::DecisionField::eval (src/core/decision_field.cpp): keep them in step;
+// tests/app/field_check.cpp compares the two at every pixel.
+
+#if PL_FIELD_KIND_COUNT != 3 || PL_FIELD_LIFT_COUNT != 5 || PL_FIELD_BIAS_COUNT != 3 || PL_FIELD_KERNEL_COUNT != 5
+#error "field_contract.h has codes this shader does not handle yet"
+#endif
+#if PL_FIELD_RECORDS_PER_ITERATION != 4 || PL_FIELD_MAX_POLY_DEGREE != 31
+#error "field_contract.h has limits this shader is not written for"
+#endif
 
 in vec2 v_uv;
 out vec4 frag_color;
 
-uniform int u_kind;          // 0 linear, 1 kernel, 2 voted
-uniform int u_lift;          // 0 none, 1 product, 2 radial, 3 poly2, 4 constant
-uniform int u_bias;          // 0 absorbed, 1 explicit, 2 none
-uniform int u_input_dim;     // 1 or 2
-uniform float u_w[8];        // linear weights over phi~(x)
-uniform int u_w_count;
-uniform float u_b;
-uniform sampler2D u_records; // kernel: (s1, s2, coef, 0) per texel; voted: 3 texels per record
-uniform int u_record_count;
-uniform int u_texture_width;
-uniform int u_kernel;        // 0 linear, 1 polynomial, 2 gaussian, 3 rbf, 4 sigmoid
-uniform vec4 u_kernel_params; // degree, coef0, sigma, gamma
-uniform vec2 u_kernel_extra;  // sigmoid scale, theta
-uniform vec2 u_center;       // data coordinates at the middle of the canvas
-uniform float u_units_per_pixel;
-uniform vec2 u_size;         // canvas size in device pixels
-uniform float u_strength_scale; // |f| that gets full colour
-uniform vec3 u_positive;
-uniform vec3 u_negative;
-uniform vec3 u_background;
-uniform vec3 u_contour;
-uniform int u_show_unit_contours;
-uniform int u_sign_only;     // 1: output the sign as pure red/black (readback tests)
+#define PL_DECLARE_UNIFORM(type, name) uniform type name;
+PL_FIELD_UNIFORMS(PL_DECLARE_UNIFORM)
 
-const int kMaxLifted = 8;
+const float kSqrt2 = 1.4142135623730951;
 
-// phi(x): writes the lifted vector, returns its length.
-int lift(vec2 x, out float phi[kMaxLifted]) {
-    for (int i = 0; i < kMaxLifted; ++i) phi[i] = 0.0;
-    int n = u_input_dim;
-    if (u_input_dim == 1) {
-        x.y = 0.0;  // 1-D data lives on the x1 axis
-        if (u_lift == 3) { phi[0] = 1.0; phi[1] = 1.4142135623730951 * x.x; phi[2] = x.x * x.x; return 3; }
-    }
-    phi[0] = x.x;
-    phi[1] = x.y;
-    if (u_lift == 1) { phi[2] = x.x * x.y; n = 3; }
-    else if (u_lift == 2) { phi[2] = x.x * x.x + x.y * x.y; n = 3; }
-    else if (u_lift == 3) {
-        const float r2 = 1.4142135623730951;
-        phi[0] = 1.0; phi[1] = r2 * x.x; phi[2] = r2 * x.y; phi[3] = r2 * x.x * x.y;
-        phi[4] = x.x * x.x; phi[5] = x.y * x.y; n = 6;
-    } else if (u_lift == 4) { phi[n] = 1.0; n += 1; }
-    return n;
+vec4 texel_at(int index) {
+    return texelFetch(u_records, ivec2(index % PL_FIELD_RECORD_TEXTURE_WIDTH, index / PL_FIELD_RECORD_TEXTURE_WIDTH), 0);
 }
 
-float lifted_dot(float a[kMaxLifted], float b[kMaxLifted], int n) {
+// Weight j of the record that starts at texel `first_texel`, its weights at float `first_float`.
+// Weights past u_weight_count are 0, as in the CPU's dot product of a shorter w.
+float weight(int first_texel, int first_float, int j) {
+    if (j >= u_weight_count) return 0.0;
+    int index = first_float + j;
+    return texel_at(first_texel + index / 4)[index % 4];
+}
+
+// w . phi~(x) for x = (x1, x2, 0, ..., 0) on the canvas plane. Only the features built from x1 and x2
+// can be non-zero there, so only their weights are read; their positions are those of
+// src/core/lift.cpp for d-D input (x.y is already 0 when d < 2, x.x when d < 1).
+float lifted_dot(int first_texel, int first_float, vec2 x) {
+    int d = u_input_dim;
     float sum = 0.0;
-    for (int i = 0; i < kMaxLifted; ++i) if (i < n) sum += a[i] * b[i];
+    int lifted;
+    if (u_lift == PL_FIELD_LIFT_POLY2) {
+        // [1, r2 x_i (i < d), r2 x_i x_j (i < j < d), x_i^2 (i < d)]
+        int squares = 1 + d + d * (d - 1) / 2;
+        sum = weight(first_texel, first_float, 0);
+        if (d >= 1) sum += kSqrt2 * x.x * weight(first_texel, first_float, 1) + x.x * x.x * weight(first_texel, first_float, squares);
+        if (d >= 2) {
+            sum += kSqrt2 * x.y * weight(first_texel, first_float, 2) + kSqrt2 * x.x * x.y * weight(first_texel, first_float, 1 + d);
+            sum += x.y * x.y * weight(first_texel, first_float, squares + 1);
+        }
+        lifted = (d + 1) * (d + 2) / 2;
+    } else {
+        // [x_1 ... x_d], then one more feature for product, radial and constant.
+        if (d >= 1) sum = x.x * weight(first_texel, first_float, 0);
+        if (d >= 2) sum += x.y * weight(first_texel, first_float, 1);
+        lifted = d;
+        if (u_lift == PL_FIELD_LIFT_PRODUCT) { sum += x.x * x.y * weight(first_texel, first_float, d); lifted = d + 1; }
+        else if (u_lift == PL_FIELD_LIFT_RADIAL) { sum += dot(x, x) * weight(first_texel, first_float, d); lifted = d + 1; }
+        else if (u_lift == PL_FIELD_LIFT_CONSTANT) { sum += weight(first_texel, first_float, d); lifted = d + 1; }
+    }
+    if (u_bias == PL_FIELD_BIAS_ABSORBED) sum += weight(first_texel, first_float, lifted);
     return sum;
 }
 
-float kernel_value(float a[kMaxLifted], float b[kMaxLifted], int n) {
-    if (u_kernel == 0) return lifted_dot(a, b, n);
-    if (u_kernel == 4) return tanh(u_kernel_extra.x * lifted_dot(a, b, n) + u_kernel_extra.y);
-    float d2 = 0.0;
-    for (int i = 0; i < kMaxLifted; ++i) if (i < n) d2 += (a[i] - b[i]) * (a[i] - b[i]);
-    if (u_kernel == 2) return exp(-d2 / (2.0 * u_kernel_params.z * u_kernel_params.z));
-    return exp(-u_kernel_params.w * d2);
+// phi(s) . phi(x) and |phi(s) - phi(x)|^2 for a support point s = (s1, s2, ..., sd), given as
+// (s1, s2, rest = s3^2 + ... + sd^2), and x on the canvas plane. Closed forms per lift; every term of
+// a distance is a square, so nothing cancels.
+vec2 lifted_dot_and_distance(vec3 s, vec2 x) {
+    float raw_dot = s.x * x.x + s.y * x.y;
+    float raw_distance = dot(s.xy - x, s.xy - x) + s.z;
+    if (u_lift == PL_FIELD_LIFT_PRODUCT) {
+        float extra = s.x * s.y - x.x * x.y;
+        return vec2(raw_dot + s.x * s.y * x.x * x.y, raw_distance + extra * extra);
+    }
+    if (u_lift == PL_FIELD_LIFT_RADIAL) {
+        float s_norm = dot(s.xy, s.xy) + s.z, x_norm = dot(x, x);
+        return vec2(raw_dot + s_norm * x_norm, raw_distance + (s_norm - x_norm) * (s_norm - x_norm));
+    }
+    if (u_lift == PL_FIELD_LIFT_POLY2) {
+        // phi(s).phi(x) = (1 + s.x)^2. The distance: 2|s - x|^2 from the linear terms, the squares and
+        // the x1 x2 cross term in the plane, and 2 (s1^2 + s2^2) rest + rest^2 from every monomial
+        // that involves s3 ... sd.
+        float one_plus = 1.0 + raw_dot;
+        float a = s.x * s.x - x.x * x.x, b = s.y * s.y - x.y * x.y, c = s.x * s.y - x.x * x.y;
+        float distance = 2.0 * raw_distance + a * a + b * b + 2.0 * c * c + 2.0 * dot(s.xy, s.xy) * s.z + s.z * s.z;
+        return vec2(one_plus * one_plus, distance);
+    }
+    if (u_lift == PL_FIELD_LIFT_CONSTANT) return vec2(raw_dot + 1.0, raw_distance);
+    return vec2(raw_dot, raw_distance);
 }
 
-// Integer powers keep their sign (pow() is undefined for a negative base in GLSL).
-float signed_power(float base, float degree) {
-    float result = 1.0;
-    for (int i = 0; i < 20; ++i) if (float(i) < degree) result *= base;
+// base^exponent for 0 <= exponent <= PL_FIELD_MAX_POLY_DEGREE (five binary digits) by repeated
+// squaring, the same multiplications as integer_power in src/core/kernel.cpp. No loop: loop iterations
+// are budgeted (field_contract.h); pow() is undefined for a negative base.
+float integer_power(float base, int exponent) {
+    float result = 1.0, factor = base;
+    if ((exponent & 1) != 0) result *= factor;
+    factor *= factor;
+    if ((exponent & 2) != 0) result *= factor;
+    factor *= factor;
+    if ((exponent & 4) != 0) result *= factor;
+    factor *= factor;
+    if ((exponent & 8) != 0) result *= factor;
+    factor *= factor;
+    if ((exponent & 16) != 0) result *= factor;
     return result;
 }
 
-vec4 record(int index) {
-    return texelFetch(u_records, ivec2(index % u_texture_width, index / u_texture_width), 0);
+float kernel_value(vec2 dot_and_distance) {
+    float d = dot_and_distance.x, distance = dot_and_distance.y;
+    if (u_kernel == PL_FIELD_KERNEL_LINEAR) return d;
+    if (u_kernel == PL_FIELD_KERNEL_POLYNOMIAL) return integer_power(d + u_kernel_params.y, int(u_kernel_params.x));
+    if (u_kernel == PL_FIELD_KERNEL_GAUSSIAN) {
+        float sigma = u_kernel_params.z;
+        if (!(sigma > 0.0)) return distance == 0.0 ? 1.0 : 0.0;
+        return exp(-distance / (2.0 * sigma * sigma));
+    }
+    if (u_kernel == PL_FIELD_KERNEL_RBF) return exp(-u_kernel_params.w * distance);
+    return tanh(u_kernel_extra.x * d + u_kernel_extra.y);
+}
+
+// One support vector's term coef_i K(phi(s_i), phi(x)) (0 past the last record).
+float kernel_term(int i, vec2 x) {
+    if (i >= u_record_count) return 0.0;
+    vec4 r = texel_at(i * PL_FIELD_KERNEL_RECORD_TEXELS);
+    return r.w * kernel_value(lifted_dot_and_distance(r.xyz, x));
+}
+
+// One stored perceptron's c_k votes for the side it predicts (a score of 0 votes -1; 0 past the last).
+float vote(int k, vec2 x) {
+    if (k >= u_record_count) return 0.0;
+    int first = k * u_record_texels;
+    vec4 head = texel_at(first);
+    float score = head[PL_FIELD_VOTED_BIAS] + lifted_dot(first, PL_FIELD_VOTED_WEIGHTS, x);
+    return head[PL_FIELD_VOTED_COUNT] * (score > 0.0 ? 1.0 : -1.0);
 }
 
 float field_at(vec2 x) {
-    if (u_kind == 1 && u_lift == 0) {
-        // Fast path (no feature map, the common case): plain 2-D vectors, one texel fetch per support
-        // vector, no arrays.
-        vec2 p = u_input_dim == 1 ? vec2(x.x, 0.0) : x;
+    if (u_kind == PL_FIELD_KIND_LINEAR) return u_b + lifted_dot(0, 0, x);
+    // The record loops: PL_FIELD_RECORDS_PER_ITERATION (4) records per iteration, summed in order.
+    if (u_kind == PL_FIELD_KIND_KERNEL) {
         float f = u_b;
-        for (int i = 0; i < 65536; ++i) {
-            if (i >= u_record_count) break;
-            vec4 r = record(i);
-            vec2 d = r.xy - p;
-            float k;
-            if (u_kernel == 3) k = exp(-u_kernel_params.w * dot(d, d));
-            else if (u_kernel == 2) k = exp(-dot(d, d) / (2.0 * u_kernel_params.z * u_kernel_params.z));
-            else if (u_kernel == 0) k = dot(r.xy, p);
-            else if (u_kernel == 1) k = signed_power(dot(r.xy, p) + u_kernel_params.y, u_kernel_params.x);
-            else k = tanh(u_kernel_extra.x * dot(r.xy, p) + u_kernel_extra.y);
-            f += r.z * k;
+        for (int i = 0; i < u_record_count; i += 4) {
+            f += kernel_term(i, x);
+            f += kernel_term(i + 1, x);
+            f += kernel_term(i + 2, x);
+            f += kernel_term(i + 3, x);
         }
         return f;
     }
-    float phi[kMaxLifted];
-    int n = lift(x, phi);
-    if (u_kind == 0) {
-        float f = u_b;
-        if (u_bias == 0) { phi[n] = 1.0; n += 1; }
-        for (int i = 0; i < kMaxLifted; ++i) if (i < u_w_count && i < n) f += u_w[i] * phi[i];
-        return f;
-    }
-    if (u_kind == 1) {
-        float f = u_b;
-        for (int i = 0; i < 65536; ++i) {
-            if (i >= u_record_count) break;
-            vec4 r = record(i);
-            float s[kMaxLifted];
-            lift(r.xy, s);
-            float k;
-            if (u_kernel == 1) k = signed_power(lifted_dot(s, phi, n) + u_kernel_params.y, u_kernel_params.x);
-            else k = kernel_value(s, phi, n);
-            f += r.z * k;
+    if (u_kind == PL_FIELD_KIND_VOTED) {
+        float total = 0.0;
+        for (int k = 0; k < u_record_count; k += 4) {
+            total += vote(k, x);
+            total += vote(k + 1, x);
+            total += vote(k + 2, x);
+            total += vote(k + 3, x);
         }
-        return f;
+        return total;
     }
-    // voted: records of 3 texels: w[0..3], w[4..7], (b, c, count, 0)
-    float total = 0.0;
-    if (u_bias == 0) { phi[n] = 1.0; n += 1; }
-    for (int k = 0; k < 65536; ++k) {
-        if (k >= u_record_count) break;
-        vec4 a = record(3 * k), b = record(3 * k + 1), c = record(3 * k + 2);
-        float w[kMaxLifted] = float[kMaxLifted](a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w);
-        float score = c.x + lifted_dot(w, phi, n);
-        total += c.y * (score > 0.0 ? 1.0 : -1.0);
-    }
-    return total;
+    // PL_FIELD_KIND_CPU_VALUES: f was computed on the CPU, one value per u_cpu_cell x u_cpu_cell pixels.
+    return texelFetch(u_cpu_values, ivec2(gl_FragCoord.xy) / u_cpu_cell, 0).r;
 }
 
 void main() {
     vec2 pixel = v_uv * u_size;
     vec2 x = u_center + (pixel - 0.5 * u_size) * u_units_per_pixel;
+    if (u_input_dim < 2) x.y = 0.0;  // 1-D data lives on the x1 axis
+    if (u_input_dim < 1) x.x = 0.0;
     float f = field_at(x);
     if (u_sign_only == 1) {
         frag_color = vec4(f > 0.0 ? 1.0 : 0.0, 0.0, 0.0, 1.0);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <string>
 
 #include "app/gl.hpp"
 #include "app/gl_program.hpp"
@@ -10,26 +11,27 @@
 namespace pl::app {
 
 namespace {
-int lift_code(LiftKind lift) {
-    switch (lift) {
-        case LiftKind::None: return 0;
-        case LiftKind::Product: return 1;
-        case LiftKind::Radial: return 2;
-        case LiftKind::Poly2: return 3;
-        case LiftKind::Constant: return 4;
-    }
-    return 0;
+// Every uniform of the contract, located once after linking. A name the shader does not use is an
+// error: the list in field_contract.h and the shader must not drift apart.
+bool look_up_uniforms(GLuint program, FieldUniformLocations& locations, std::string& error) {
+#define PL_FIELD_LOOK_UP(glsl_type, name) \
+    locations.name = glGetUniformLocation(program, #name); \
+    if (locations.name < 0 && error.empty()) error = "decision_field.frag does not use the contract's uniform " #name;
+    PL_FIELD_UNIFORMS(PL_FIELD_LOOK_UP)
+#undef PL_FIELD_LOOK_UP
+    return error.empty();
 }
-int bias_code(BiasMode bias) { return bias == BiasMode::Absorbed ? 0 : bias == BiasMode::Explicit ? 1 : 2; }
-int kernel_code(KernelType type) {
-    switch (type) {
-        case KernelType::Linear: return 0;
-        case KernelType::Polynomial: return 1;
-        case KernelType::Gaussian: return 2;
-        case KernelType::Rbf: return 3;
-        case KernelType::Sigmoid: return 4;
-    }
-    return 0;
+
+GLuint nearest_texture() {
+    GLuint texture = 0;
+    glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    // Float textures are not filterable in WebGL2; the shader only uses texelFetch anyway.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return texture;
 }
 
 // Restores the framebuffer and viewport the caller had (ImGui's renderer draws right after us).
@@ -52,18 +54,25 @@ FieldRenderer::~FieldRenderer() {
     if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
     if (texture_) glDeleteTextures(1, &texture_);
     if (records_) glDeleteTextures(1, &records_);
+    if (cpu_values_) glDeleteTextures(1, &cpu_values_);
 }
 
 bool FieldRenderer::ok() {
     if (!tried_) {
         tried_ = true;
-        program_ = build_program("fullscreen", "decision_field", error_);
+        program_ = build_program("fullscreen", "decision_field", error_, "field_contract");
+        if (program_ && !look_up_uniforms(program_, uniforms_, error_)) {
+            glDeleteProgram(program_);
+            program_ = 0;
+        }
         if (program_) {
             glGenVertexArrays(1, &vao_);
-            glGenTextures(1, &records_);
-            glBindTexture(GL_TEXTURE_2D, records_);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+            records_ = nearest_texture();
+            cpu_values_ = nearest_texture();
+            glUseProgram(program_);
+            glUniform1i(uniforms_.u_records, PL_FIELD_RECORDS_UNIT);
+            glUniform1i(uniforms_.u_cpu_values, PL_FIELD_CPU_VALUES_UNIT);
+            glUseProgram(0);
         }
     }
     return program_ != 0;
@@ -91,46 +100,84 @@ bool FieldRenderer::ensure_target(int width, int height) {
     return complete;
 }
 
-// Kernel: one RGBA32F texel per support vector (s1, s2, alpha*y, 0).
-// Voted: three texels per stored perceptron (w0..w3), (w4..w7), (b, c, 0, 0).
+// The model's records go into the RGBA32F record texture, PL_FIELD_RECORD_TEXTURE_WIDTH texels a row
+// (layout: shaders/field_contract.h, built by pack_field). A model past the contract's limits is not
+// uploaded: draw() then shows values from the CPU.
 void FieldRenderer::upload_records(const DecisionField& field) {
-    std::vector<float> data;
-    int texels_per_record = 1;
-    if (field.kind == DecisionField::Kind::Kernel) {
-        record_count_ = static_cast<int>(std::min(field.support.size(), field.coef.size()));
-        data.reserve(static_cast<std::size_t>(record_count_) * 4);
-        for (int i = 0; i < record_count_; ++i) {
-            const Vec& s = field.support[static_cast<std::size_t>(i)];
-            data.push_back(static_cast<float>(s.empty() ? 0.0 : s[0]));
-            data.push_back(static_cast<float>(s.size() > 1 ? s[1] : 0.0));
-            data.push_back(static_cast<float>(field.coef[static_cast<std::size_t>(i)]));
-            data.push_back(0.0f);
-        }
-    } else if (field.kind == DecisionField::Kind::Voted) {
-        texels_per_record = 3;
-        record_count_ = static_cast<int>(std::min(field.voted_w.size(), field.voted_c.size()));
-        for (int k = 0; k < record_count_; ++k) {
-            const auto i = static_cast<std::size_t>(k);
-            for (std::size_t j = 0; j < 8; ++j) data.push_back(static_cast<float>(j < field.voted_w[i].size() ? field.voted_w[i][j] : 0.0));
-            data.push_back(static_cast<float>(i < field.voted_b.size() ? field.voted_b[i] : 0.0));
-            data.push_back(static_cast<float>(field.voted_c[i]));
-            data.push_back(0.0f);
-            data.push_back(0.0f);
-        }
-    } else {
-        record_count_ = 0;
+    packed_ = pack_field(field);
+    if (!packed_.fits_gpu()) {
+        cpu_cell_ = cpu_value_cell(packed_, width_, height_);
+        notice_ = packed_.too_big_for_gpu + " Its regions are computed on the CPU" +
+                  (cpu_cell_ > 1 ? ", one value per " + std::to_string(cpu_cell_) + " x " + std::to_string(cpu_cell_) + " pixels." : ".");
+        return;
     }
-    const int texels = std::max(1, record_count_ * texels_per_record);
-    const int rows = (texels + records_width_ - 1) / records_width_;
-    data.resize(static_cast<std::size_t>(rows * records_width_) * 4, 0.0f);
+    notice_.clear();
+    const std::size_t texels = std::max<std::size_t>(1, packed_.texels_needed);
+    const std::size_t rows = (texels + kRecordTextureWidth - 1) / kRecordTextureWidth;
+    packed_.floats.resize(rows * kRecordTextureWidth * 4, 0.0f);
     glBindTexture(GL_TEXTURE_2D, records_);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, records_width_, rows, 0, GL_RGBA, GL_FLOAT, data.data());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, kRecordTextureWidth, static_cast<GLsizei>(rows), 0, GL_RGBA, GL_FLOAT,
+                 packed_.floats.data());
+    std::vector<float>().swap(packed_.floats);  // the GPU has them now
+}
+
+// The fallback: f from DecisionField::eval at the centre of each cpu_cell_ x cpu_cell_ block of pixels
+// (each pixel when the cell is 1) for the blocks of rows [first_row, first_row + row_count), plus one
+// block row either side so that fwidth() at a band's edge (2x2 pixel quads) reads computed values.
+void FieldRenderer::compute_cpu_values(const DecisionField& field, const FieldView& view, int first_row, int row_count) {
+    const int cell = cpu_cell_;
+    const int columns = (width_ + cell - 1) / cell, rows = (height_ + cell - 1) / cell;
+    glBindTexture(GL_TEXTURE_2D, cpu_values_);
+    if (cpu_values_width_ != columns || cpu_values_height_ != rows) {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, columns, rows, 0, GL_RED, GL_FLOAT, nullptr);
+        cpu_values_width_ = columns;
+        cpu_values_height_ = rows;
+    }
+    const int first = std::max(0, first_row / cell - 1);
+    const int last = std::min(rows, (first_row + row_count + cell - 1) / cell + 1);
+    if (last <= first) return;
+    const double centre = 0.5 * (cell - 1);  // of a block, in pixels from its first one
+    std::vector<float> values(static_cast<std::size_t>(columns) * static_cast<std::size_t>(last - first));
+    std::size_t i = 0;
+    for (int y = first; y < last; ++y)
+        for (int x = 0; x < columns; ++x)
+            values[i++] = static_cast<float>(field.eval({view.data_x(x * cell + centre), view.data_y(y * cell + centre)}));
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, first, columns, last - first, GL_RED, GL_FLOAT, values.data());
+}
+
+void FieldRenderer::set_uniforms(const FieldView& view, const FieldStyle& style, bool sign_only) {
+    const FieldUniformLocations& u = uniforms_;
+    const PackedField& r = packed_;
+    glUniform1i(u.u_kind, r.fits_gpu() ? r.kind : PL_FIELD_KIND_CPU_VALUES);
+    glUniform1i(u.u_lift, r.lift);
+    glUniform1i(u.u_bias, r.bias);
+    glUniform1i(u.u_input_dim, r.input_dim);
+    glUniform1i(u.u_weight_count, r.weight_count);
+    glUniform1f(u.u_b, r.b);
+    glUniform1i(u.u_record_count, r.record_count);
+    glUniform1i(u.u_record_texels, r.record_texels);
+    glUniform1i(u.u_cpu_cell, cpu_cell_);
+    glUniform1i(u.u_kernel, r.kernel);
+    glUniform4f(u.u_kernel_params, r.kernel_degree, r.kernel_coef0, r.kernel_sigma, r.kernel_gamma);
+    glUniform2f(u.u_kernel_extra, r.kernel_scale, r.kernel_theta);
+    glUniform2f(u.u_center, static_cast<float>(view.center_x), static_cast<float>(view.center_y));
+    glUniform1f(u.u_units_per_pixel, static_cast<float>(view.units_per_pixel));
+    glUniform2f(u.u_size, static_cast<float>(width_), static_cast<float>(height_));
+    glUniform1f(u.u_strength_scale, style.strength_scale);
+    glUniform3fv(u.u_positive, 1, style.positive);
+    glUniform3fv(u.u_negative, 1, style.negative);
+    glUniform3fv(u.u_background, 1, style.background);
+    glUniform3fv(u.u_contour, 1, style.contour);
+    glUniform1i(u.u_show_unit_contours, style.unit_contours ? 1 : 0);
+    glUniform1i(u.u_sign_only, sign_only ? 1 : 0);
 }
 
 void FieldRenderer::draw(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool sign_only,
                          int first_row, int row_count, bool upload) {
     if (upload) upload_records(field);
+    if (!packed_.fits_gpu()) compute_cpu_values(field, view, first_row, row_count >= 0 ? row_count : height_);
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
     glViewport(0, 0, width_, height_);
     glDisable(GL_BLEND);
@@ -142,39 +189,16 @@ void FieldRenderer::draw(const DecisionField& field, const FieldView& view, cons
     }
     glDisable(GL_DEPTH_TEST);
     glUseProgram(program_);
-    auto loc = [&](const char* name) { return glGetUniformLocation(program_, name); };
-    glUniform1i(loc("u_kind"), field.kind == DecisionField::Kind::Linear ? 0 : field.kind == DecisionField::Kind::Kernel ? 1 : 2);
-    glUniform1i(loc("u_lift"), lift_code(field.lift));
-    glUniform1i(loc("u_bias"), bias_code(field.bias));
-    glUniform1i(loc("u_input_dim"), std::clamp(field.input_dim, 1, 2));
-    float w[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    for (std::size_t i = 0; i < 8 && i < field.w.size(); ++i) w[i] = static_cast<float>(field.w[i]);
-    glUniform1fv(loc("u_w"), 8, w);
-    glUniform1i(loc("u_w_count"), static_cast<int>(std::min<std::size_t>(8, field.w.size())));
-    glUniform1f(loc("u_b"), static_cast<float>(field.b));
-    glActiveTexture(GL_TEXTURE0);
+    set_uniforms(view, style, sign_only);
+    glActiveTexture(GL_TEXTURE0 + PL_FIELD_RECORDS_UNIT);
     glBindTexture(GL_TEXTURE_2D, records_);
-    glUniform1i(loc("u_records"), 0);
-    glUniform1i(loc("u_record_count"), record_count_);
-    glUniform1i(loc("u_texture_width"), records_width_);
-    glUniform1i(loc("u_kernel"), kernel_code(field.kernel.type));
-    glUniform4f(loc("u_kernel_params"), static_cast<float>(field.kernel.degree), static_cast<float>(field.kernel.coef0),
-                static_cast<float>(field.kernel.sigma), static_cast<float>(field.kernel.gamma));
-    glUniform2f(loc("u_kernel_extra"), static_cast<float>(field.kernel.scale), static_cast<float>(field.kernel.theta));
-    glUniform2f(loc("u_center"), static_cast<float>(view.center_x), static_cast<float>(view.center_y));
-    glUniform1f(loc("u_units_per_pixel"), static_cast<float>(view.units_per_pixel));
-    glUniform2f(loc("u_size"), static_cast<float>(width_), static_cast<float>(height_));
-    glUniform1f(loc("u_strength_scale"), style.strength_scale);
-    glUniform3fv(loc("u_positive"), 1, style.positive);
-    glUniform3fv(loc("u_negative"), 1, style.negative);
-    glUniform3fv(loc("u_background"), 1, style.background);
-    glUniform3fv(loc("u_contour"), 1, style.contour);
-    glUniform1i(loc("u_show_unit_contours"), style.unit_contours ? 1 : 0);
-    glUniform1i(loc("u_sign_only"), sign_only ? 1 : 0);
+    glActiveTexture(GL_TEXTURE0 + PL_FIELD_CPU_VALUES_UNIT);
+    glBindTexture(GL_TEXTURE_2D, cpu_values_);
     glBindVertexArray(vao_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindVertexArray(0);
     glUseProgram(0);
+    glActiveTexture(GL_TEXTURE0);  // ImGui's renderer binds its textures on unit 0
     glDisable(GL_SCISSOR_TEST);
 }
 
@@ -224,9 +248,7 @@ FieldAgreement FieldRenderer::compare_with_cpu(const DecisionField& field, const
     std::vector<double> values(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_));
     for (int y = 0; y < height_; ++y)
         for (int x = 0; x < width_; ++x) {
-            const Vec p{view.center_x + (x + 0.5 - width_ * 0.5) * view.units_per_pixel,
-                        view.center_y + (y + 0.5 - height_ * 0.5) * view.units_per_pixel};
-            const double f = field.eval(p);
+            const double f = field.eval({view.data_x(x), view.data_y(y)});
             values[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x)] = f;
             if (std::isfinite(f)) range = std::max(range, std::fabs(f));
         }
@@ -234,6 +256,7 @@ FieldAgreement FieldRenderer::compare_with_cpu(const DecisionField& field, const
         const bool gpu_positive = pixels[i * 4] > 127;
         const bool cpu_positive = values[i] > 0.0;
         ++result.pixels;
+        if (gpu_positive) ++result.positive;
         if (gpu_positive != cpu_positive) {
             ++result.disagree;
             if (std::fabs(values[i]) > 1e-4 * std::max(range, 1e-12)) ++result.disagree_not_tiny;

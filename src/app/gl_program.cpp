@@ -19,15 +19,20 @@ std::string info_log(GLuint object, GetLength get_length, GetLog get_log) {
     return log.data();
 }
 
-GLuint compile(GLenum stage, const char* name, const char* stage_name, std::string& error) {
-    const assets::Blob blob = assets::shader_source(name, stage_name);
-    if (!blob.data) {
-        error = std::string("shader source not embedded: ") + name + "." + stage_name;
-        return 0;
-    }
-    const char* sources[2] = {PL_GLSL_VERSION_LINE, reinterpret_cast<const char*>(blob.data)};
+const char* embedded_text(const char* name, const char* extension, std::string& error) {
+    const assets::Blob blob = assets::shader_source(name, extension);
+    if (!blob.data) error = std::string("shader source not embedded: ") + name + "." + extension;
+    return reinterpret_cast<const char*>(blob.data);
+}
+
+GLuint compile(GLenum stage, const char* name, const char* stage_name, const char* header_name, std::string& error) {
+    const char* body = embedded_text(name, stage_name, error);
+    const char* header = header_name ? embedded_text(header_name, "h", error) : "";
+    if (!body || !header) return 0;
+    // "#line 1": the body's first line is line 1 again in compiler messages.
+    const char* sources[4] = {PL_GLSL_VERSION_LINE, header, "\n#line 1\n", body};
     const GLuint shader = glCreateShader(stage);
-    glShaderSource(shader, 2, sources, nullptr);
+    glShaderSource(shader, 4, sources, nullptr);
     glCompileShader(shader);
     GLint ok = 0;
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -40,10 +45,11 @@ GLuint compile(GLenum stage, const char* name, const char* stage_name, std::stri
 }
 }  // namespace
 
-unsigned int build_program(const char* vertex_name, const char* fragment_name, std::string& error) {
-    const GLuint vs = compile(GL_VERTEX_SHADER, vertex_name, "vert", error);
+unsigned int build_program(const char* vertex_name, const char* fragment_name, std::string& error,
+                           const char* header_name) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, vertex_name, "vert", header_name, error);
     if (!vs) return 0;
-    const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_name, "frag", error);
+    const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_name, "frag", header_name, error);
     if (!fs) { glDeleteShader(vs); return 0; }
     const GLuint program = glCreateProgram();
     glAttachShader(program, vs);

@@ -5,7 +5,10 @@
 
 namespace pl::app {
 
-// Returns a linked program, or 0 with a readable message in `error`.
-unsigned int build_program(const char* vertex_name, const char* fragment_name, std::string& error);
+// Returns a linked program, or 0 with a readable message in `error`. header_name: an embedded
+// shaders/<name>.h (e.g. "field_contract") compiled in front of both stages, after the version line;
+// line numbers in messages still count from the top of the .vert/.frag file.
+unsigned int build_program(const char* vertex_name, const char* fragment_name, std::string& error,
+                           const char* header_name = nullptr);
 
 }  // namespace pl::app

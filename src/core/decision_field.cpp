@@ -8,7 +8,14 @@
 
 namespace pl {
 
-double DecisionField::eval(const Vec& raw_x) const {
+Vec DecisionField::on_canvas_plane(const Vec& point) const {
+    Vec x = point;
+    x.resize(static_cast<std::size_t>(input_dim > 0 ? input_dim : 0), 0.0);
+    return x;
+}
+
+double DecisionField::eval(const Vec& point) const {
+    const Vec raw_x = on_canvas_plane(point);
     switch (kind) {
         case Kind::Linear: {
             // w lives in the learner space (phi(x), then a trailing 1 if the bias is absorbed).

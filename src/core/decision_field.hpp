@@ -19,7 +19,7 @@ struct DecisionField {
     double b = 0.0;
 
     // Kernel: f(x) = sum_i coef_i K(support_i, x) (+ b), coef_i = alpha_i * y_i, support in raw space
-    // (lifted first when lift != None).
+    // (input_dim coordinates each; lifted first when lift != None).
     std::vector<Vec> support;
     std::vector<double> coef;
     KernelParams kernel{};
@@ -29,7 +29,11 @@ struct DecisionField {
     std::vector<double> voted_b;
     std::vector<double> voted_c;
 
-    double eval(const Vec& raw_x) const;
+    // f at a point of the canvas. The canvas is the plane (x1, x2, 0, ..., 0) of input_dim-D data, so
+    // `point` is first fitted to input_dim coordinates (missing ones are 0, extra ones dropped: for
+    // 1-D data the canvas's x2 is ignored); support vectors and weights are over all input_dim.
+    double eval(const Vec& point) const;
+    Vec on_canvas_plane(const Vec& point) const;
 };
 
 }  // namespace pl

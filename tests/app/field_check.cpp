@@ -1,6 +1,9 @@
 // GPU decision field vs the CPU reference, natively (run under Xvfb: Mesa llvmpipe).
-//   field_check --test    every reference field: sign agreement >= 99.9 % of pixels, and no
-//                         disagreement where |f| is not tiny; exit code 1 otherwise
+//   field_check --test    every fixture field (tests/app/field_fixtures.cpp): sign agreement >= 99.9 % of
+//                         the pixels, no disagreement where |f| is not tiny (voted fields, sums of
+//                         signs, excepted), both classes on screen, drawn by the GPU; then the limit
+//                         of a GPU pass: a model with as many records as it takes is drawn by the
+//                         GPU, one more is drawn from CPU values with a notice. Exit code 1 on a failure.
 //   field_check --bench   ms per frame of the shader field with 10..5000 RBF support vectors at
 //                         800x600, and the CPU evaluator on the same field (ratio)
 #include <SDL.h>
@@ -9,11 +12,23 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/field_contract.hpp"
 #include "app/field_models.hpp"
 #include "app/field_renderer.hpp"
 #include "app/gl.hpp"
+#include "field_fixtures.hpp"
 
 namespace {
+// The records a field sends to the shader: weights, support vectors or stored perceptrons.
+std::size_t size_of(const pl::DecisionField& field) {
+    switch (field.kind) {
+        case pl::DecisionField::Kind::Linear: return field.w.size();
+        case pl::DecisionField::Kind::Kernel: return field.support.size();
+        case pl::DecisionField::Kind::Voted: return field.voted_w.size();
+    }
+    return 0;
+}
+
 pl::app::FieldView view_800x600() {
     pl::app::FieldView v;
     v.width = 800;
@@ -24,16 +39,69 @@ pl::app::FieldView view_800x600() {
     return v;
 }
 
+struct Expectation {
+    bool voted = false;     // a sum of votes: a vote may flip where one perceptron's own score is ~0
+    bool on_gpu = true;     // false: the model exceeds the record texture, CPU values with a notice
+};
+
+bool check(pl::app::FieldRenderer& renderer, const std::string& name, const pl::DecisionField& field,
+           const pl::app::FieldView& view, Expectation expect) {
+    const auto start = std::chrono::steady_clock::now();
+    const pl::app::FieldAgreement a = renderer.compare_with_cpu(field, view);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::size_t pixels = static_cast<std::size_t>(view.width) * static_cast<std::size_t>(view.height);
+    const double positive = a.pixels ? static_cast<double>(a.positive) / static_cast<double>(a.pixels) : 0.0;
+    const bool on_gpu = renderer.notice().empty();
+    const bool ok = a.pixels == pixels && a.fraction >= 0.999 && (expect.voted || a.disagree_not_tiny == 0) &&
+                    positive > 0.005 && positive < 0.995 && on_gpu == expect.on_gpu;
+    const char* unit = field.kind == pl::DecisionField::Kind::Linear   ? "weights"
+                       : field.kind == pl::DecisionField::Kind::Kernel ? "support vectors"
+                                                                       : "vectors";
+    std::printf("%-30s %3dx%-3d %2d-D, %6zu %-15s agreement %9.5f%% (%zu differ, %zu not tiny; %4.1f%% positive) %s %.1f s %s\n",
+                name.c_str(), view.width, view.height, field.input_dim, size_of(field), unit, 100.0 * a.fraction, a.disagree,
+                a.disagree_not_tiny, 100.0 * positive, on_gpu ? "GPU" : "CPU values", seconds, ok ? "ok" : "FAIL");
+    if (!on_gpu) std::printf("    notice: %s\n", renderer.notice().c_str());
+    return ok;
+}
+
 int run_tests(pl::app::FieldRenderer& renderer) {
     int failures = 0;
-    for (const auto& [name, field] : pl::app::reference_fields()) {
-        const pl::app::FieldAgreement a = renderer.compare_with_cpu(field, view_800x600());
-        const bool ok = a.pixels == 800u * 600u && a.fraction >= 0.999 && a.disagree_not_tiny == 0;
-        std::printf("%-24s agreement %.5f%%  (%zu of %zu pixels differ, %zu not tiny) %s\n", name.c_str(),
-                    100.0 * a.fraction, a.disagree, a.pixels, a.disagree_not_tiny, ok ? "ok" : "FAIL");
-        failures += ok ? 0 : 1;
+    for (const auto& [name, field] : pl::test::reference_fields()) {
+        Expectation expect;
+        expect.voted = field.kind == pl::DecisionField::Kind::Voted;
+        if (!check(renderer, name, field, view_800x600(), expect)) ++failures;
     }
+    // The same extent at a quarter of the pixels: the CPU reference of these costs more per pixel.
+    pl::app::FieldView quarter = view_800x600();
+    quarter.width = 400;
+    quarter.height = 300;
+    quarter.units_per_pixel *= 2.0;
+    for (const auto& [name, field] : pl::test::wide_fields()) {
+        Expectation expect;
+        expect.voted = field.kind == pl::DecisionField::Kind::Voted;
+        if (!check(renderer, name, field, quarter, expect)) ++failures;
+    }
+    // The limit of one GPU pass (field_contract.h), at a small view: every pixel visits every record.
+    pl::app::FieldView small = view_800x600();
+    small.width = 16;
+    small.height = 12;
+    small.units_per_pixel = 0.5;
+    const auto most = static_cast<std::size_t>(pl::app::kMaxRecords);
+    Expectation limit{true, true};
+    if (!check(renderer, "voted, as many vectors as a pass takes", pl::test::many_voted_vectors(most), small, limit)) ++failures;
+    limit.on_gpu = false;
+    if (!check(renderer, "voted, one vector more", pl::test::many_voted_vectors(most + 1), small, limit)) ++failures;
+    // Past the degree limit: a polynomial kernel of degree 32, drawn from CPU values at every pixel.
+    pl::DecisionField degree32;
+    for (const auto& [name, field] : pl::test::reference_fields())
+        if (name == "kernel-poly3") degree32 = field;
+    degree32.kernel.degree = PL_FIELD_MAX_POLY_DEGREE + 1;
+    if (!check(renderer, "kernel-poly32", degree32, view_800x600(), {false, false})) ++failures;
+    // Back to a small model: the GPU again, the notice gone.
+    for (const auto& [name, field] : pl::test::reference_fields())
+        if (name == "voted" && !check(renderer, "voted after the fallback", field, view_800x600(), {true, true})) ++failures;
     if (!renderer.error().empty()) std::printf("renderer: %s\n", renderer.error().c_str());
+    std::printf("%d failed\n", failures);
     return failures == 0 ? 0 : 1;
 }
 
@@ -52,7 +120,7 @@ int run_bench(pl::app::FieldRenderer& renderer) {
         int rows = 0;
         for (int y = 0; y < view.height; y += stride, ++rows)
             for (int x = 0; x < view.width; ++x)
-                sink += field.eval({view.center_x + (x + 0.5 - 400) * view.units_per_pixel, view.center_y + (y + 0.5 - 300) * view.units_per_pixel});
+                sink += field.eval({view.data_x(x), view.data_y(y)});
         const double cpu = 1000.0 * std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() *
                            view.height / rows;
         std::printf("%15zu | %19.2f | %22.1f | %7.1f%s\n", n, gpu, cpu, cpu / gpu, sink == 12345.678 ? " " : "");
