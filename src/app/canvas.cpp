@@ -55,7 +55,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     draw_points(o, model, input_.hovered_point(), input_.selected());
     if (field_drawn_by_gpu_) draw_legend(o, model);
     if (animated_) draw_update_animation(o, model, *animated_, animation_time_ / kAnimationSeconds);
-    draw_status(o, model, online_fade_running());
+    draw_status(o, model, online_fade_running(), field_drawn_by_gpu_ ? field_.notice() : std::string());
     draw->PopClipRect();
 }
 

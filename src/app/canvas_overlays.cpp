@@ -203,10 +203,13 @@ void draw_update_animation(const Overlay& o, const FrameModel& model, const Upda
 }
 
 // [SECTION] text on the canvas: status line, online verdict, legend
-void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message) {
+void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice) {
     const View& v = o.view;
     const ImVec2 pos(v.origin_x() + 10, v.origin_y() + v.height() - ImGui::GetFontSize() - 10);
     plate_text(o.draw, "status", pos, model.status, with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text);
+    if (!field_notice.empty())
+        plate_text(o.draw, "field-notice", ImVec2(pos.x, pos.y - ImGui::GetTextLineHeightWithSpacing() - 6), field_notice,
+                   with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text);
     if (show_online_message && !model.online_message.empty())
         plate_text(o.draw, "online", ImVec2(v.origin_x() + 10, v.origin_y() + 10), model.online_message, o.colors.highlight, IM_COL32(20, 20, 20, 255));
 }

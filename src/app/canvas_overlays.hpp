@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <optional>
+#include <string>
 
 #include "app/frame_model.hpp"
 #include "app/theme.hpp"
@@ -36,7 +37,8 @@ void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::s
                  std::optional<std::size_t> selected);
 // The lecture figure of one update at time t in [0, 1]: w_old; then y*eta*x at its tip; then w_new.
 void draw_update_animation(const Overlay& o, const FrameModel& model, const Update& update, float t);
-void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message);
+// The status line; above it, when not empty, `field_notice` (the regions came from the CPU, and why).
+void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice);
 void draw_legend(const Overlay& o, const FrameModel& model);
 
 }  // namespace pl::app

@@ -2,6 +2,7 @@
 // its constants named below) and the GPU renderer that paints f(x) at every device pixel.
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "app/field_renderer.hpp"
 #include "app/frame_model.hpp"
@@ -17,6 +18,8 @@ public:
     // Returns false when the GPU path is not available this frame (the caller tints by the line).
     bool draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, bool training_running);
     bool settling() const { return !complete_; }  // a progressive repaint is under way
+    // Why the regions were computed on the CPU this time (a model beyond the GPU path's limits), or "".
+    const std::string& notice() const { return renderer_.notice(); }
     FieldRenderer& renderer() { return renderer_; }
     // The canvas in device pixels, as the shader sees it.
     static FieldView field_view(const View& view);
