@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { pathToFileURL } from 'node:url';
 import { startServer, launchBrowser, openPage, useTestHooks, routePage, repoRoot, releaseRoot } from './harness.mjs';
 
 let server, browser;
@@ -297,6 +298,14 @@ test("an instructor's lesson travels inside the link, compressed, and reopens at
   assert.equal((await onLab(fresh.page, null, (lab) => lab.lesson())).stepTitle, 'Add a point');
   assert.deepEqual(fresh.problems, []);
   await fresh.context.close();
+
+  // The single file (release build) from disk unpacks it too, under its own strict CSP.
+  const single = await openPage(browser, `${pathToFileURL(path.join(releaseRoot, 'perceptron-lab-single.html')).href}#${link.split('#')[1]}`);
+  await single.page.waitForFunction(() => document.getElementById('lab').perceptronLab, null, { timeout: 60000 });
+  const singleLesson = await single.page.evaluate(() => document.getElementById('lab').perceptronLab.lesson());
+  assert.deepEqual([singleLesson.id, singleLesson.step, singleLesson.builtin], [MY_LESSON.id, 1, false]);
+  assert.deepEqual(single.problems, []);
+  await single.context.close();
 
   // load() of such a link into a running widget resolves once the lesson is unpacked.
   await onLab(page, null, (lab) => lab.closeLesson());
