@@ -8,10 +8,10 @@
 // embed_page.js (canvas, message box, wheel, size, page URL), embed_share.js (clipboard, downloads,
 // import), embed_snapshot.js (PNG), embed_messages.js (postMessage), embed_lessons.js (the lesson verbs)
 // with embed_lesson_link.js (an instructor's lesson inside a link), embed_remember.js (the work kept
-// across a reload of the page), embed_wasm.js (calls into the module). scripts/build_single.mjs joins them into one classic script for the single-file build: use
-// only `import {...} from './x.js'` of these files (plus the module factory's default import below),
-// `export` in front of top-level declarations or `export {names}`, and not the module-only `import` meta
-// property.
+// across a reload of the page), embed_wasm.js (calls into the module). scripts/build_single.mjs joins
+// them into one classic script for the single-file build: use only `import {...} from './x.js'` of
+// these files (plus the module factory's default import below), `export` in front of top-level
+// declarations or `export {names}`, and not the module-only `import` meta property.
 import createPerceptronLabModule from './perceptron_lab.js';
 import { HANDLE_VERSION, createHandle } from './embed_handle.js';
 import { MESSAGE_PREFIX, setUpMessages } from './embed_messages.js';

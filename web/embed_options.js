@@ -1,6 +1,7 @@
 // The mount options (README "Embed in your course page"): read from a <div data-...>, applied to the
 // element (height, theme) and to the starting state (link or state, else preset; then algorithm,
 // kernel, lift, panels, read-only, the lesson, training on top).
+import { MAX_LESSON_BYTES } from './embed_lesson_link.js';
 
 // options.controls names -> the panel switches of state.panels. data/train/kernel/show/share are
 // sections of the controls panel: naming any of them shows the panel with only the named sections.
@@ -76,7 +77,6 @@ export async function applyStartOptions(handle, options) {
 }
 
 const LESSON_FETCH_TIMEOUT_MS = 15000;
-const MAX_LESSON_FILE_BYTES = 4 * 1024 * 1024;  // the module's limit (kMaxLessonBytes)
 
 /** The text of a lesson file (data-lesson-src), relative to the page; rejects with a sentence for people. */
 async function fetchLessonText(src) {
@@ -93,7 +93,7 @@ async function fetchLessonText(src) {
     clearTimeout(timer);
   }
   if (!response.ok) throw failed(`the server answered ${response.status} ${response.statusText}`.trim());
-  if (body.length > MAX_LESSON_FILE_BYTES) throw failed('it is larger than 4 MB');
+  if (body.length > MAX_LESSON_BYTES) throw failed(`it is larger than ${MAX_LESSON_BYTES / 1048576} MB`);
   if (!body.trimStart().startsWith('{')) throw failed('it is not a lesson (a JSON object)');
   return body;
 }
