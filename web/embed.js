@@ -95,7 +95,7 @@ export async function mountPerceptron(element, options = {}) {
     onNoticeDismissed: () => notices.hide(),
     onDestroy: () => { for (const cleanup of cleanups) cleanup(); },
   });
-  const share = setUpShare(element, canvas, handle);
+  const share = setUpShare(element, canvas, handle, lessons.draftFile);
   cleanups.push(share.remove);
   widget = { emitChange, share, snapshots };
 

@@ -143,7 +143,9 @@ export function createLessons(wasm, result) {
     /** Leave the lesson; the widget keeps what is on it. */
     closeLesson() { call('pl_close_lesson'); },
   };
-  return { verbs, fragment, signature, followState, carriesLesson, loadWithLesson };
+  /** The Author mode's draft (Save JSON in the widget): {name, text} for a download. */
+  const draftFile = () => ({ name: `${text('pl_lesson_draft_id') || 'lesson'}.json`, text: text('pl_lesson_draft') });
+  return { verbs, fragment, signature, followState, carriesLesson, loadWithLesson, draftFile };
 }
 
 // FNV-1a (32 bits) of a text's UTF-16 units: tells lessons apart in a signature without storing them.
