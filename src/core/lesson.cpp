@@ -14,6 +14,7 @@
 
 #include "decimal.hpp"
 #include "lesson_markup.hpp"
+#include "limited_json.hpp"
 #include "state_codec.hpp"
 #include "state_json.hpp"
 
@@ -60,55 +61,6 @@ using state_table::quote_text;
 
 constexpr std::size_t kMaxLessonJsonValues = 2'000'000;
 
-// [SECTION] Parsing without exceptions, with limits
-// Forwards every SAX event to nlohmann's DOM builder, counting values and nesting depth, and keeps the
-// parse error (nlohmann's message carries the line and column) instead of throwing it.
-class LimitedParser {
-public:
-    explicit LimitedParser(Json& root) : dom_(root, false) {}
-    std::string error;
-
-    bool null() { return count() && dom_.null(); }
-    bool boolean(bool v) { return count() && dom_.boolean(v); }
-    bool number_integer(Json::number_integer_t v) { return count() && dom_.number_integer(v); }
-    bool number_unsigned(Json::number_unsigned_t v) { return count() && dom_.number_unsigned(v); }
-    bool number_float(Json::number_float_t v, const Json::string_t& s) { return count() && dom_.number_float(v, s); }
-    bool string(Json::string_t& v) { return count() && dom_.string(v); }
-    bool binary(Json::binary_t& v) { return count() && dom_.binary(v); }
-    bool key(Json::string_t& k) { return dom_.key(k); }
-    bool start_object(std::size_t n) { return enter() && dom_.start_object(n); }
-    bool end_object() { --depth_; return dom_.end_object(); }
-    bool start_array(std::size_t n) { return enter() && dom_.start_array(n); }
-    bool end_array() { --depth_; return dom_.end_array(); }
-
-    template <class Exception>
-    bool parse_error(std::size_t, const std::string&, const Exception& ex) {
-        std::string what = ex.what();  // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
-        const std::size_t close = what.find("] ");
-        if (close != std::string::npos) what.erase(0, close + 2);
-        if (!what.empty() && what.back() == '.') what.pop_back();
-        // The message quotes the bytes it last read, which need not be valid UTF-8: keep it printable.
-        for (char& c : what)
-            if (static_cast<unsigned char>(c) >= 0x80) c = '?';
-        error = "The lesson could not be read: " + what + ".";
-        return false;
-    }
-
-private:
-    bool count() {
-        if (++values_ <= kMaxLessonJsonValues) return true;
-        error = "The lesson is too large: it has more than " + std::to_string(kMaxLessonJsonValues) + " values.";
-        return false;
-    }
-    bool enter() {
-        if (++depth_ <= kMaxLessonJsonDepth) return count();
-        error = "The lesson is nested too deeply (more than " + std::to_string(kMaxLessonJsonDepth) + " levels).";
-        return false;
-    }
-
-    nlohmann::detail::json_sax_dom_parser<Json> dom_;
-    std::size_t values_ = 0, depth_ = 0;
-};
 
 std::string describe(const Json& value) {
     switch (value.type()) {
@@ -341,9 +293,9 @@ LessonParse parse_lesson(std::string_view json_text) {
         return result;
     }
     Json root;
-    LimitedParser parser(root);
-    if (!Json::sax_parse(json_text.begin(), json_text.end(), &parser) || !parser.error.empty()) {
-        result.error = parser.error.empty() ? "The lesson could not be read." : parser.error;
+    if (std::string error = parse_limited_json(json_text, root, "The lesson", JsonLimits{kMaxLessonJsonValues, kMaxLessonJsonDepth});
+        !error.empty()) {
+        result.error = error;
         return result;
     }
     LessonReader reader;

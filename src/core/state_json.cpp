@@ -13,6 +13,7 @@
 
 #include "decimal.hpp"
 #include "learner.hpp"
+#include "limited_json.hpp"
 #include "names.hpp"
 #include "theory.hpp"
 
@@ -95,51 +96,6 @@ OrderedJson training_settings_object(const TrainConfig& config) {
 
 std::string dump(const OrderedJson& j) { return j.dump(-1, ' ', false, OrderedJson::error_handler_t::replace); }
 
-// [SECTION] Parsing without exceptions, with limits
-// Forwards every SAX event to nlohmann's DOM builder, counting values and nesting depth, and keeps
-// the parse error (nlohmann's message carries the line and column) instead of throwing it.
-class LimitedParser {
-public:
-    explicit LimitedParser(Json& root) : dom_(root, false) {}
-    std::string error;
-
-    bool null() { return count() && dom_.null(); }
-    bool boolean(bool v) { return count() && dom_.boolean(v); }
-    bool number_integer(Json::number_integer_t v) { return count() && dom_.number_integer(v); }
-    bool number_unsigned(Json::number_unsigned_t v) { return count() && dom_.number_unsigned(v); }
-    bool number_float(Json::number_float_t v, const Json::string_t& s) { return count() && dom_.number_float(v, s); }
-    bool string(Json::string_t& v) { return count() && dom_.string(v); }
-    bool binary(Json::binary_t& v) { return count() && dom_.binary(v); }
-    bool key(Json::string_t& k) { return dom_.key(k); }
-    bool start_object(std::size_t n) { return enter() && dom_.start_object(n); }
-    bool end_object() { --depth_; return dom_.end_object(); }
-    bool start_array(std::size_t n) { return enter() && dom_.start_array(n); }
-    bool end_array() { --depth_; return dom_.end_array(); }
-
-    template <class Exception>
-    bool parse_error(std::size_t, const std::string&, const Exception& ex) {
-        std::string what = ex.what();  // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
-        const std::size_t close = what.find("] ");
-        if (close != std::string::npos) what.erase(0, close + 2);
-        error = std::string(kSource) + " could not be read: " + what + (what.empty() || what.back() == '.' ? "" : ".");
-        return false;
-    }
-
-private:
-    bool count() {
-        if (++values_ <= kMaxJsonValues) return true;
-        error = std::string(kSource) + " is too large: it has more than " + std::to_string(kMaxJsonValues) + " values.";
-        return false;
-    }
-    bool enter() {
-        if (++depth_ <= kMaxJsonDepth) return count();
-        error = std::string(kSource) + " is nested too deeply (more than " + std::to_string(kMaxJsonDepth) + " levels).";
-        return false;
-    }
-
-    nlohmann::detail::json_sax_dom_parser<Json> dom_;
-    std::size_t values_ = 0, depth_ = 0;
-};
 
 // [SECTION] Reading
 std::string describe(const Json& value) {
@@ -414,9 +370,8 @@ DecodeResult state_from_json(std::string_view text) {
         return failure(std::string(kSource) + " is too long (" + std::to_string(text.size()) + " bytes); the widget reads at most " +
                        std::to_string(kMaxJsonLength) + ".");
     Json root;
-    LimitedParser parser(root);
-    if (!Json::sax_parse(text.begin(), text.end(), &parser) || !parser.error.empty())
-        return failure(parser.error.empty() ? std::string(kSource) + " could not be read." : parser.error);
+    if (std::string error = parse_limited_json(text, root, kSource, JsonLimits{kMaxJsonValues, kMaxJsonDepth}); !error.empty())
+        return failure(error);
     if (!root.is_object())
         return failure(std::string(kSource) + " must be an object {...}, but it is " + describe(root) + ".");
 
