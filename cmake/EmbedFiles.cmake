@@ -5,8 +5,8 @@ function(pl_embed_file target input symbol)
   add_custom_command(
     OUTPUT "${output}"
     COMMAND ${CMAKE_COMMAND} -DINPUT=${input} -DOUTPUT=${output} -DSYMBOL=${symbol}
-            -P ${PROJECT_SOURCE_DIR}/cmake/embed_file.cmake
-    DEPENDS "${input}" ${PROJECT_SOURCE_DIR}/cmake/embed_file.cmake
+            -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/embed_file.cmake
+    DEPENDS "${input}" ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/embed_file.cmake
     COMMENT "Embedding ${symbol}")
   target_sources(${target} PRIVATE "${output}")
 endfunction()

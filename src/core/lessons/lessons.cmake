@@ -3,7 +3,7 @@
 # PL_LESSON("<file name>", <symbol>) line per file, in file-name order (the order of the lesson list).
 # Used by src/core/CMakeLists.txt and by the fuzz build (tests/fuzz), which compiles the core itself.
 set(PL_LESSONS_DIR ${CMAKE_CURRENT_LIST_DIR})
-get_filename_component(PL_LESSONS_ROOT ${CMAKE_CURRENT_LIST_DIR}/../../.. ABSOLUTE)
+include(${CMAKE_CURRENT_LIST_DIR}/../../../cmake/EmbedFiles.cmake)
 
 function(pl_embed_lessons target)
   file(GLOB lesson_files CONFIGURE_DEPENDS ${PL_LESSONS_DIR}/*.json)
@@ -13,14 +13,7 @@ function(pl_embed_lessons target)
     get_filename_component(file_name ${lesson} NAME)
     get_filename_component(stem ${lesson} NAME_WE)
     string(MAKE_C_IDENTIFIER "lesson_${stem}" symbol)
-    set(output "${CMAKE_CURRENT_BINARY_DIR}/embedded/${symbol}.cpp")
-    add_custom_command(
-      OUTPUT "${output}"
-      COMMAND ${CMAKE_COMMAND} -DINPUT=${lesson} -DOUTPUT=${output} -DSYMBOL=${symbol}
-              -P ${PL_LESSONS_ROOT}/cmake/embed_file.cmake
-      DEPENDS "${lesson}" ${PL_LESSONS_ROOT}/cmake/embed_file.cmake
-      COMMENT "Embedding lesson ${file_name}")
-    target_sources(${target} PRIVATE "${output}")
+    pl_embed_file(${target} ${lesson} ${symbol})
     string(APPEND registry "PL_LESSON(\"${file_name}\", ${symbol})\n")
   endforeach()
   file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/generated/lesson_registry.inc CONTENT "${registry}")
