@@ -20,6 +20,8 @@
 
 namespace pl::app {
 
+struct PanelContext;
+
 // Things only the host can do (clipboard, downloads, file picker); the Share section asks for them.
 enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson };
 
@@ -68,9 +70,12 @@ public:
     std::function<void(HostRequest)> on_request;  // set by the host; absent: the Share buttons hide
 
 private:
+    // app_layout.cpp: the regions of plan_layout().
+    PanelContext panel_context();
     void draw_column(const char* id, float width, const std::vector<Section>& sections, bool theory_column);
     void draw_controls_strip(float width);
-    void draw_canvas_area(float width, float dt);
+    void draw_canvas_area(ImVec2 size, float dt);
+    void draw_tabs();
     void handle_shortcuts();
     void advance_training(double seconds);
     void notify_if_changed();
