@@ -41,13 +41,12 @@ void draw_data_section(PanelContext& c) {
     const bool readonly = st.readonly;
 
     // Presets: the lectures' fixed sets and the seeded generators.
-    static Preset preset = Preset::Lecture4;
-    Preset parsed;
-    if (parse(st.preset, parsed)) preset = parsed;
+    Preset preset = Preset::Lecture4;
+    const bool from_preset = parse(st.preset, preset);  // else: points placed, imported or edited by hand
     ImGui::SetNextItemWidth(-1);
-    if (enum_combo("##preset", preset) && !readonly) s.load_preset(preset, s.generator());
+    if (enum_combo("##preset", preset, from_preset ? nullptr : "Your own points") && !readonly) s.load_preset(preset, s.generator());
     item_tooltip("Load a data set from the lectures, or a generated one (parameters below).");
-    if (is_generated(preset)) {
+    if (from_preset && is_generated(preset)) {
         GeneratorParams g = s.generator();
         bool changed = false;
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);

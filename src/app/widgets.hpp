@@ -17,10 +17,12 @@ void help_marker(const char* text);
 // Tooltip on the previous item.
 void item_tooltip(const char* text);
 
+// preview: what the closed combo says instead of value's name (e.g. "Your own points" for data that
+// came from no preset).
 template <class E>
-bool enum_combo(const char* label, E& value) {
+bool enum_combo(const char* label, E& value, const char* preview = nullptr) {
     bool changed = false;
-    const std::string current(display_name(value));
+    const std::string current = preview ? std::string(preview) : std::string(display_name(value));
     if (ImGui::BeginCombo(label, current.c_str())) {
         for (E option : enum_values<E>()) {
             const std::string name(display_name(option));

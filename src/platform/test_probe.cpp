@@ -18,7 +18,7 @@ namespace pl::probe {
 namespace {
 struct Item {
     ImGuiID id = 0;
-    std::string label, window;
+    std::string label, name, window;  // label: the visible text; name: the whole label, "##id" included
     ImRect rect, clip;
     float text_width = 0;  // width of the visible label at the current font
     ImGuiItemStatusFlags flags = 0;
@@ -62,7 +62,7 @@ void canvas_text(const char* role, const std::string& text, ImVec2 min, ImVec2 m
 std::string last_frame_json() {
     nlohmann::json items = nlohmann::json::array(), texts = nlohmann::json::array();
     for (const Item& item : g_last.items) {
-        items.push_back({{"label", item.label}, {"window", item.window}, {"rect", rect_json(item.rect)},
+        items.push_back({{"label", item.label}, {"name", item.name}, {"window", item.window}, {"rect", rect_json(item.rect)},
                          {"clip", rect_json(item.clip)}, {"textWidth", item.text_width},
                          {"open", (item.flags & ImGuiItemStatusFlags_Opened) != 0},
                          {"checked", (item.flags & ImGuiItemStatusFlags_Checked) != 0}});
@@ -79,10 +79,10 @@ void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
 void ImGuiTestEngineHook_ItemInfo(ImGuiContext* context, ImGuiID id, const char* label, ImGuiItemStatusFlags flags) {
     if (!label || !context->CurrentWindow) return;
     const char* end = ImGui::FindRenderedTextEnd(label);
-    if (end == label) return;  // "##id" only: nothing a person reads
     pl::probe::Item item;
     item.id = id;
-    item.label.assign(label, end);
+    item.label.assign(label, end);  // "" for "##id" items (fields whose label is drawn above them)
+    item.name = label;
     item.window = context->CurrentWindow->Name;
     item.rect = context->LastItemData.Rect;
     item.clip = context->CurrentWindow->ClipRect;

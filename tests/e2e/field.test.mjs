@@ -124,12 +124,12 @@ test('10-D data: models with many weights, vectors and support vectors are paint
     const state = await lab(page, () => window.perceptronLab.train({ epochs: 4 }));
     if (weights) assert.equal(state.weights.length, weights, JSON.stringify(setup));
     await settle(page);
-    const a = await lab(page, () => window.perceptronLab.fieldAgreement());
+    const a = await lab(page, () => window.testHooks(window.perceptronLab).fieldAgreement());
     assert.ok(a.fraction >= 0.999, `${JSON.stringify(setup)}: agreement ${a.fraction}`);
     if (setup.algorithm !== 'voted') assert.equal(a.notTiny, 0, JSON.stringify(setup));
     // Both classes are painted on the canvas.
     const png = await screenshotPixels(page);
-    const g = await lab(page, () => window.perceptronLab.geometry());
+    const g = await lab(page, () => window.testHooks(window.perceptronLab).geometry());
     const sides = { 1: 0, '-1': 0 };
     for (let y = Math.round(g.top) + 4; y < g.top + g.height - 4; y += 6)
       for (let x = Math.round(g.left) + 4; x < g.left + g.width - 4; x += 6) {
