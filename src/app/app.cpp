@@ -134,9 +134,10 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     const double t = now_seconds();
     const float dt = last_time_ < 0 ? 0.016f : static_cast<float>(std::min(0.25, t - last_time_));
     last_time_ = t;
-    if (!style_ready_ || style_dark_ != session_.state().panels.dark) {
-        apply_imgui_style(session_.state().panels.dark, 1.0f);
+    if (!style_ready_ || style_dark_ != session_.state().panels.dark || style_touch_ != touch_ui_) {
+        apply_imgui_style(session_.state().panels.dark, touch_ui_);
         style_dark_ = session_.state().panels.dark;
+        style_touch_ = touch_ui_;
         style_ready_ = true;
     }
     // A loaded link or state may name another lesson position: follow it.

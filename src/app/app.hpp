@@ -53,6 +53,9 @@ public:
     void render_gl(int framebuffer_width, int framebuffer_height);
     void after_frame();
     std::array<float, 3> background_color() const;
+    // The host says the pointer is a finger (CSS pointer: coarse): larger targets.
+    void set_touch_ui(bool touch) { if (touch != touch_ui_) { touch_ui_ = touch; request_redraw(); } }
+    bool touch_ui() const { return touch_ui_; }
 
     // For the JS handle and the native --state flag.
     Session& session() { return session_; }
@@ -93,6 +96,8 @@ private:
     std::uint64_t notified_revision_ = 0;
     std::size_t frames_drawn_ = 0;
     bool style_dark_ = false;
+    bool style_touch_ = false;
+    bool touch_ui_ = false;
     bool style_ready_ = false;
     double last_time_ = -1.0;
 };

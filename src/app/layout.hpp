@@ -55,8 +55,9 @@ struct LayoutPlan {
 
 inline constexpr float kWideLayoutWidth = 1200.0f;
 inline constexpr float kLiftViewShare = 0.42f;
-// Stacked below this width when the widget is at least this much taller than wide.
-inline constexpr float kStackedMaxWidth = 600.0f, kStackedMinAspect = 1.1f;
+// Stacked below this width when the widget is at least this much taller than wide (phones and tablets
+// held upright).
+inline constexpr float kStackedMaxWidth = 900.0f, kStackedMinAspect = 1.1f;
 // Side by side below this width when the widget is shorter than kSideMaxHeight and wider than tall.
 inline constexpr float kSideMaxWidth = 900.0f, kSideMaxHeight = 560.0f;
 inline constexpr float kStackedCanvasShare = 0.55f;  // of the height: the issue asks for at least 45 %

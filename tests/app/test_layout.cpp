@@ -47,6 +47,7 @@ TEST_CASE("layout: wide screens get controls | canvas | theory; narrow ones fold
 
     const LayoutPlan narrow = plan_layout(at(900, 600, PanelState{}));
     CHECK_FALSE(narrow.theory_column);
+    CHECK(narrow.form == LayoutForm::Columns);
     CHECK(narrow.controls_sections == std::vector<Section>{Section::Data, Section::Training, Section::Show, Section::Share,
                                                            Section::Lesson, Section::Theory, Section::Plots});
 }
@@ -146,7 +147,7 @@ TEST_CASE("layout: an open lesson puts its card first, whatever the sections; el
 TEST_CASE("layout: the form follows the widget's own size (phones, small embeds, desktop)") {
     struct Case { float w, h; LayoutForm form; };
     const Case cases[] = {{360, 640, LayoutForm::Stacked}, {390, 844, LayoutForm::Stacked}, {320, 400, LayoutForm::Stacked},
-                          {844, 390, LayoutForm::Side},    {640, 480, LayoutForm::Side},    {768, 1024, LayoutForm::Columns},
+                          {844, 390, LayoutForm::Side},    {640, 480, LayoutForm::Side},    {768, 1024, LayoutForm::Stacked},
                           {800, 600, LayoutForm::Columns}, {1280, 800, LayoutForm::Columns}, {1920, 1080, LayoutForm::Columns}};
     for (const Case& c : cases) {
         CAPTURE(c.w);
