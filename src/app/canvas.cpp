@@ -25,8 +25,9 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     const ImVec2 size = ImGui::GetContentRegionAvail();
     if (size.x < 4 || size.y < 4) return;
     // A new data set (a preset, a generated set, an import) is shown whole; a loaded link keeps its view.
-    if (session.new_data_sets() != fitted_data_sets_) {
+    if (session.new_data_sets() != fitted_data_sets_ || fit_requested_) {
         fitted_data_sets_ = session.new_data_sets();
+        fit_requested_ = false;
         session.fit_view_to_data(static_cast<double>(size.x) / static_cast<double>(size.y));
     }
     view_.fit(session.state().view, origin.x, origin.y, size.x, size.y);

@@ -38,6 +38,9 @@ public:
     // next draw turns them into gestures.
     void push_finger(const FingerEvent& event);
     void set_touch_status(const TouchStatus& status) { touch_ = status; }
+    // Fit the view to the data at the next draw (an imported state file: a new data set, although it
+    // arrives as a whole state like a link, which keeps its view).
+    void request_fit() { fit_requested_ = true; }
     void start_update_animation(const Update& update);
     std::optional<std::size_t> selected() const { return input_.selected(); }
     void select(std::optional<std::size_t> index) { input_.select(index); }
@@ -58,6 +61,7 @@ private:
     std::vector<FingerEvent> fingers_;
     TouchStatus touch_;
     std::uint64_t fitted_data_sets_ = 0;  // Session::new_data_sets() when the view was last fitted
+    bool fit_requested_ = false;
     FieldLayer field_;
     bool field_drawn_by_gpu_ = false;
     std::optional<Update> animated_;

@@ -32,10 +32,13 @@ CanvasControls draw_canvas_controls(const View& view, const Palette& colors, con
     const float switch_width = in.readonly ? 0.0f : pad + 2.0f * radius + 6.0f + ImGui::CalcTextSize(class_text).x + pad;
     const float fit_width = std::max(in.touch_screen ? kTouchTarget : height, ImGui::CalcTextSize("Fit").x + 2.0f * pad);
     const float row_width = switch_width + (in.readonly ? 0.0f : kGap) + fit_width;
+    // A narrow canvas stacks Fit under the switch; the block goes under the legend if it would reach it.
+    const bool stacked = !in.readonly && row_width > view.width() - 2.0f * kMargin;
+    const float block_width = stacked ? std::max(switch_width, fit_width) : row_width;
 
     ImVec2 corner(view.origin_x() + kMargin, view.origin_y() + kMargin);
     const ScreenRect legend = legend_rect(view);
-    if (corner.x + row_width + kGap > legend.min.x) corner.y = legend.max.y + kGap;
+    if (corner.x + block_width + kGap > legend.min.x) corner.y = legend.max.y + kGap;
 
     ImDrawList* draw = ImGui::GetWindowDrawList();
     ImGui::PushStyleColor(ImGuiCol_Button, with_alpha(colors.canvas_bg, 0.92f));
@@ -53,7 +56,8 @@ CanvasControls draw_canvas_controls(const View& view, const Palette& colors, con
         draw->AddRect(min, max, label > 0 ? colors.positive : colors.negative, style.FrameRounding, 0, 2.0f);
         draw_marker(draw, ImVec2(min.x + pad + radius, 0.5f * (min.y + max.y)), label, radius, colors, false);
         out.covered.push_back({min, max});
-        corner.x += switch_width + kGap;
+        if (stacked) corner.y += height + kGap;
+        else corner.x += switch_width + kGap;
     }
     ImGui::SetCursorScreenPos(corner);
     out.fit = ImGui::Button("Fit", ImVec2(fit_width, height));

@@ -33,8 +33,8 @@ struct CanvasControls {
     bool covers(ImVec2 p) const;
 };
 
-// The buttons sit in the canvas's top-left corner, in a row; below the legend's row when they would
-// reach the legend (narrow canvases).
+// The buttons sit in the canvas's top-left corner, in a row (one above the other on a canvas too narrow
+// for the row), moved below the legend when they would reach it.
 CanvasControls draw_canvas_controls(const View& view, const Palette& colors, const CanvasControlsInput& in);
 
 }  // namespace pl::app

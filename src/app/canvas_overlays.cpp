@@ -247,6 +247,7 @@ void draw_legend(const Overlay& o, const FrameModel& model) {
     draw->AddText(ImVec2(x + width * 0.5f - 3, y + height + 2), colors.tick_text, "0");
     draw->AddText(ImVec2(x + width - ImGui::CalcTextSize(high.c_str()).x, y + height + 2), colors.tick_text, high.c_str());
     draw->AddText(ImVec2(x - ImGui::CalcTextSize("f(x)").x - 12, y - 2), colors.tick_text, "f(x)");
+    PL_PROBE_TEXT("legend", std::string("f(x)"), legend_rect(o.view).min, legend_rect(o.view).max);  // the whole legend
 }
 
 }  // namespace pl::app

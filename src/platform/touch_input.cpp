@@ -8,13 +8,17 @@
 
 namespace pl::platform {
 
+#ifdef __EMSCRIPTEN__
+// A phone or tablet, or a laptop with a touch screen: the browser says so before the first touch.
+EM_JS(int, pl_device_has_touch_screen, (), {
+    return (navigator.maxTouchPoints > 0 || (self.matchMedia && matchMedia('(pointer: coarse)').matches)) ? 1 : 0;
+});
+#endif
+
 namespace {
 bool device_has_touch_screen() {
 #ifdef __EMSCRIPTEN__
-    // A phone or tablet, or a laptop with a touch screen: the browser says so before the first touch.
-    return EM_ASM_INT({
-        return (navigator.maxTouchPoints > 0 || (self.matchMedia && matchMedia('(pointer: coarse)').matches)) ? 1 : 0;
-    }) != 0;
+    return pl_device_has_touch_screen() != 0;
 #else
     return SDL_GetNumTouchDevices() > 0;
 #endif
