@@ -23,7 +23,7 @@ void Canvas::push_finger(const FingerEvent& event) {
 void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_running) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size = ImGui::GetContentRegionAvail();
-    if (size.x < 4 || size.y < 4) return;
+    if (size.x < 4 || size.y < 4) { fingers_.clear(); return; }
     // A new data set (a preset, a generated set, an import) is shown whole; a loaded link keeps its view.
     if (session.new_data_sets() != fitted_data_sets_ || fit_requested_) {
         fitted_data_sets_ = session.new_data_sets();

@@ -32,7 +32,7 @@ public:
     // Also fits the view to the data when a new data set arrived (Session::new_data_sets).
     void draw(Session& session, ModelCache& models, float delta_seconds, bool training_running);
     bool animating() const {
-        return animation_time_ >= 0.0f || field_.settling() || online_fade_running() || input_.touch_tracking() || !fingers_.empty();
+        return animation_time_ >= 0.0f || field_.settling() || online_fade_running() || input_.touch_tracking();
     }
     // Touch: the platform hands over every finger event (screen coordinates) and the touch status; the
     // next draw turns them into gestures.

@@ -334,3 +334,17 @@ test('with a mouse (no touch screen) the canvas buttons are there at the usual s
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a finger works the panels too: a tap on Step takes one step and adds no point', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 800, hasTouch: true });
+  await waitForWidget(page);
+  const cdp = await context.newCDPSession(page);
+  const before = await state(page);
+  const step = await item(page, /^Step/);
+  await tap(page, cdp, step.center);
+  const s = await state(page);
+  assert.equal(s.visits, before.visits + 1, 'one tap, one step');
+  assert.equal(s.points.length, before.points.length);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
