@@ -6,16 +6,18 @@
 //
 // The widget is split by concern: embed_handle.js (the handle), embed_options.js (mount options),
 // embed_page.js (canvas, message box, wheel, size, page URL), embed_share.js (clipboard, downloads,
-// import), embed_snapshot.js (PNG), embed_messages.js (postMessage), embed_wasm.js (calls into the
-// module). scripts/build_single.mjs joins them into one classic script for the single-file build: use
-// only `import {...} from './x.js'` of these files (plus the module factory's default import below),
-// `export` in front of top-level declarations or `export {names}`, and not the module-only `import` meta
-// property.
+// import), embed_snapshot.js (PNG), embed_messages.js (postMessage), embed_lessons.js (the lesson verbs)
+// with embed_lesson_link.js (an instructor's lesson inside a link), embed_remember.js (the work kept
+// across a reload of the page), embed_wasm.js (calls into the module). scripts/build_single.mjs joins
+// them into one classic script for the single-file build: use only `import {...} from './x.js'` of
+// these files (plus the module factory's default import below), `export` in front of top-level
+// declarations or `export {names}`, and not the module-only `import` meta property.
 import createPerceptronLabModule from './perceptron_lab.js';
 import { HANDLE_VERSION, createHandle } from './embed_handle.js';
 import { MESSAGE_PREFIX, setUpMessages } from './embed_messages.js';
 import { applyStartOptions, optionsFromElement, styleElement } from './embed_options.js';
 import { createCanvas, createNoticeBox, followWheelFocus, keepUrlInSync, redrawOnResize } from './embed_page.js';
+import { forgetSaved, keepRemembering, readSaved, rememberKey, remembers } from './embed_remember.js';
 import { HOST_REQUEST, setUpShare } from './embed_share.js';
 import { createSnapshots } from './embed_snapshot.js';
 import { wasmCalls } from './embed_wasm.js';
@@ -42,6 +44,12 @@ export { HANDLE_VERSION, MESSAGE_PREFIX, optionsFromElement };
  *                   else the page scrolls) | 'always' (default with syncUrl)
  *   allowedOrigins  who may drive the widget by postMessage: ['self'] (default), origins, 'parent', '*';
  *                   [] turns messages off
+ *   lesson          a built-in lesson's id ('update-rule', ...) or an instructor's lesson (object or JSON
+ *                   text) to open after the start state (not when the link already has a lesson)
+ *   lessonSrc       the address of a lesson JSON file (relative to the page) to fetch and open instead
+ *   lessonStep      the step to open the lesson at (0-based, as in links; default 0)
+ *   remember        false: do not keep the student's work in localStorage across reloads of the page
+ *                   (default: kept, except for a full-page widget with syncUrl)
  */
 export async function mountPerceptron(element, options = {}) {
   if (!element) throw new Error('mountPerceptron: no element given');
@@ -82,15 +90,14 @@ export async function mountPerceptron(element, options = {}) {
   const snapshots = createSnapshots(canvas, wasm);
   const notices = createNoticeBox(element);
   const cleanups = [notices.remove];
-  const { handle, emitChange } = createHandle({
+  const { handle, emitChange, lessons } = createHandle({
     element, canvas, options, module, wasm, snapshots,
     onNoticeDismissed: () => notices.hide(),
     onDestroy: () => { for (const cleanup of cleanups) cleanup(); },
   });
-  const share = setUpShare(element, canvas, handle);
+  const share = setUpShare(element, canvas, handle, lessons.draftFile);
   cleanups.push(share.remove);
   widget = { emitChange, share, snapshots };
-  element.perceptronLab = handle;
 
   // The widget's message line over the canvas when the controls panel (which shows it too) is hidden.
   const mirrorNotice = (state) => {
@@ -101,16 +108,39 @@ export async function mountPerceptron(element, options = {}) {
   handle.on('change', mirrorNotice);
   cleanups.push(followWheelFocus(element, canvas, options.wheel || (options.syncUrl ? 'always' : 'focus')));
   cleanups.push(redrawOnResize(element, wasm));
-  if (options.syncUrl) cleanups.push(keepUrlInSync(handle, wasm));
+  if (options.syncUrl) cleanups.push(keepUrlInSync(handle, lessons.fragment));
 
-  const startError = applyStartOptions(handle, options);
+  let startError = await applyStartOptions(handle, options);
+  if (remembers(options)) startError = await restoreSavedWork(handle, lessons, startError, cleanups);
   if (startError) handle.setNotice(startError);  // a bad link: the default scene and the message
   mirrorNotice(handle.state());
 
   const stopMessages = setUpMessages(handle, options);
   if (stopMessages) cleanups.push(stopMessages);
+  element.perceptronLab = handle;  // once the start state (and any saved work) is in
   element.dispatchEvent(new CustomEvent('perceptron-lab:ready', { detail: handle, bubbles: true }));
   return handle;
+}
+
+// A saved entry of this widget (embed_remember.js) wins over the page's start state, unless the page
+// changed that start since it was saved. From now on the widget's work is saved as it changes.
+// Returns the start error still to show ('' once the saved work replaced a failed start).
+async function restoreSavedWork(handle, lessons, startError, cleanups) {
+  const key = rememberKey(handle.element);
+  const start = lessons.signature();
+  const saved = readSaved(key);
+  if (saved && (saved.start === start || startError)) {
+    const restored = await handle.load(saved.link);
+    if (restored.ok) startError = '';
+    else {
+      forgetSaved(key, restored.error);
+      handle.setNotice(startError);  // not the message about the saved link: the student did nothing wrong
+    }
+  } else if (saved) {
+    forgetSaved(key);  // the page starts differently now
+  }
+  cleanups.push(keepRemembering(key, start, { handle, fragment: lessons.fragment, signature: lessons.signature }));
+  return startError;
 }
 
 /**

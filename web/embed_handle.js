@@ -1,6 +1,7 @@
 // The JS handle of one mounted widget (README "The JS handle"): what a page, a test or a parent frame
 // (through postMessage) may do with it. Only the documented members are on it; the test build's hooks
 // live apart, in test_hooks.js.
+import { createLessons } from './embed_lessons.js';
 
 /** Version of the JS handle; it moves together with the link format version (v=1). */
 export const HANDLE_VERSION = 1;
@@ -10,8 +11,8 @@ export const TRAIN_KIND = { steps: 0, epochs: 1, untilConverged: 2, nextMistake:
 /**
  * widget: {element, canvas, options, module, wasm (embed_wasm.js), snapshots (embed_snapshot.js),
  *          onNoticeDismissed(), onDestroy()}
- * Returns {handle, emitChange}: emitChange() tells the 'change' listeners (the module calls it after
- * every change of the state).
+ * Returns {handle, emitChange, lessons}: emitChange() tells the 'change' listeners (the module calls it
+ * after every change of the state); lessons (embed_lessons.js) gives the lesson-aware link fragment.
  */
 export function createHandle(widget) {
   const { element, canvas, options, module, wasm, snapshots } = widget;
@@ -20,6 +21,14 @@ export function createHandle(widget) {
   let destroyed = false;
   const result = (ok) => (ok ? { ok: true } : { ok: false, error: text('pl_last_error') });
   const baseUrl = () => (options.linkBase || location.href).split('#')[0];
+  const lessons = createLessons(wasm, result);
+  // A link, fragment or state object without an instructor's lesson in it: loaded at once.
+  const loadPlain = (objOrLink) => {
+    const value = typeof objOrLink === 'string' ? objOrLink : JSON.stringify(objOrLink);
+    const loaded = result(withString(value, (ptr) => call('pl_load', ptr)) === 1);
+    if (loaded.ok) lessons.followState();
+    return loaded;
+  };
 
   const handle = {
     version: HANDLE_VERSION,
@@ -28,10 +37,12 @@ export function createHandle(widget) {
     options,
     /** Everything on screen as a plain object (points, settings, weights or alphas, counters, theory). */
     state() { return JSON.parse(text('pl_state_json')); },
-    /** Load a link, '#fragment' or a state object. Bad input leaves the state untouched: {ok:false, error}. */
+    /**
+     * Load a link, '#fragment' or a state object. Bad input leaves the state untouched: {ok:false, error}.
+     * A link that carries an instructor's lesson (lessonz) is unpacked first: then a Promise of that.
+     */
     load(objOrLink) {
-      const value = typeof objOrLink === 'string' ? objOrLink : JSON.stringify(objOrLink);
-      return result(withString(value, (ptr) => call('pl_load', ptr)) === 1);
+      return lessons.carriesLesson(objOrLink) ? lessons.loadWithLesson(objOrLink, loadPlain) : loadPlain(objOrLink);
     },
     /** train({steps}) | train({epochs}) | train({untilConverged: true}) | train({nextMistake}) | train({reset: true}) */
     train(request = { steps: 1 }) {
@@ -62,8 +73,8 @@ export function createHandle(widget) {
     run(on = true, visitsPerSecond = 0) {
       call('pl_set_running', on ? 1 : 0, visitsPerSecond === 'max' ? 1e5 : Number(visitsPerSecond) || 0);
     },
-    /** A link that reproduces the current state exactly. */
-    link() { return `${baseUrl()}#${text('pl_link_fragment')}`; },
+    /** A link that reproduces the current state exactly (with an instructor's lesson in it, if one is open). */
+    link() { return `${baseUrl()}#${lessons.fragment()}`; },
     /** Replace the points by a named preset: {ok} or {ok:false, error}. */
     preset(name) { return result(withString(String(name), (ptr) => call('pl_load_preset', ptr)) === 1); },
     /** Import file contents: CSV (x1,x2,label) or a JSON state. A bad file changes nothing: {ok:false, error}. */
@@ -84,6 +95,7 @@ export function createHandle(widget) {
     notice() { return text('pl_notice'); },
     setNotice(message) { withString(String(message), (ptr) => call('pl_set_notice', ptr)); },
     dismissNotice() { handle.setNotice(''); widget.onNoticeDismissed(); },
+    ...lessons.verbs,
     /** on('change', cb): cb(state) after every change; returns a function that unsubscribes. */
     on(event, cb) {
       if (!listeners[event]) throw new Error(`unknown event '${event}'`);
@@ -111,5 +123,5 @@ export function createHandle(widget) {
     const state = handle.state();
     for (const cb of listeners.change) cb(state);
   }
-  return { handle, emitChange };
+  return { handle, emitChange, lessons };
 }

@@ -6,7 +6,7 @@ import { allowedOrigins } from './embed_options.js';
 /** Every postMessage type starts with this (README "postMessage"). */
 export const MESSAGE_PREFIX = 'perceptron-lab:';
 // The widget's own messages: a widget hears them too (same window) and must not answer them.
-const REPLIES = new Set(['state', 'link', 'loaded', 'ready', 'change', 'error']);
+const REPLIES = new Set(['state', 'link', 'loaded', 'ready', 'change', 'error', 'lessons', 'lesson', 'verdict']);
 
 /** Listens for messages to this widget; returns what stops listening, or null when messages are off. */
 export function setUpMessages(handle, options) {
@@ -22,7 +22,7 @@ export function setUpMessages(handle, options) {
     if (allowed.includes('self') && event.origin === location.origin) return true;
     return allowed.includes(event.origin);
   };
-  const onMessage = (event) => {
+  const onMessage = async (event) => {
     const msg = event.data;
     if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string' || !msg.type.startsWith(MESSAGE_PREFIX)) return;
     const verb = msg.type.slice(MESSAGE_PREFIX.length);
@@ -48,10 +48,29 @@ export function setUpMessages(handle, options) {
         case 'load': {
           const what = typeof msg.link === 'string' ? msg.link : msg.state;
           if (typeof what !== 'string' && (typeof what !== 'object' || what === null)) { refuse('give link (a string) or state (an object)'); return; }
-          const r = handle.load(what);
+          const r = await handle.load(what);  // a link with an instructor's lesson is unpacked first
           reply({ type: `${MESSAGE_PREFIX}loaded`, ...r, state: handle.state() });
           return;
         }
+        case 'get-lessons': reply({ type: `${MESSAGE_PREFIX}lessons`, lessons: handle.lessons() }); return;
+        case 'get-lesson': reply({ type: `${MESSAGE_PREFIX}lesson`, ok: true, lesson: handle.lesson() }); return;
+        case 'open-lesson': {
+          const what = msg.lesson;
+          if (typeof what !== 'string' && (typeof what !== 'object' || what === null)) { refuse('give lesson (an id, or a lesson object or its JSON text)'); return; }
+          if (msg.step !== undefined && !Number.isInteger(msg.step)) { refuse('the step must be a whole number'); return; }
+          reply({ type: `${MESSAGE_PREFIX}lesson`, ...handle.openLesson(what, msg.step ?? 0), lesson: handle.lesson() });
+          return;
+        }
+        case 'lesson-step':
+          if (!Number.isInteger(msg.step)) { refuse('give step (a whole number, 0 is the first step)'); return; }
+          reply({ type: `${MESSAGE_PREFIX}lesson`, ...handle.lessonStep(msg.step), lesson: handle.lesson() });
+          return;
+        case 'choose-answer':
+          if (!Number.isInteger(msg.answer)) { refuse('give answer (a whole number, 0 is the first choice)'); return; }
+          reply({ type: `${MESSAGE_PREFIX}lesson`, ...handle.chooseAnswer(msg.answer), lesson: handle.lesson() });
+          return;
+        case 'check-goal': reply({ type: `${MESSAGE_PREFIX}verdict`, ...handle.checkGoal(), lesson: handle.lesson() }); return;
+        case 'close-lesson': handle.closeLesson(); reply({ type: `${MESSAGE_PREFIX}lesson`, ok: true, lesson: null }); return;
         case 'train': {
           const request = {};
           for (const key of Object.keys(TRAIN_KIND)) if (msg[key] !== undefined) request[key] = msg[key];

@@ -1,6 +1,7 @@
 // The mount options (README "Embed in your course page"): read from a <div data-...>, applied to the
 // element (height, theme) and to the starting state (link or state, else preset; then algorithm,
-// kernel, lift, panels, read-only, training on top).
+// kernel, lift, panels, read-only, the lesson, training on top).
+import { MAX_LESSON_BYTES } from './embed_lesson_link.js';
 
 // options.controls names -> the panel switches of state.panels. data/train/kernel/show/share are
 // sections of the controls panel: naming any of them shows the panel with only the named sections.
@@ -36,30 +37,65 @@ export function styleElement(element, options) {
 
 /**
  * Loads the starting state: options.state or options.link, else (or when that fails) options.preset;
- * then the options that change the state, then options.train. Returns '' or why something failed
- * (the caller shows it; the widget then starts from the default scene).
+ * then the options that change the state; then the lesson (options.lesson or options.lessonSrc, unless
+ * the link already opened one); then options.train. Resolves to '' or why something failed (the caller
+ * shows it; the widget then starts from the default scene, or without the lesson).
  */
-export function applyStartOptions(handle, options) {
+export async function applyStartOptions(handle, options) {
   let startError = '';
+  const note = (error) => { if (!startError) startError = error; };
   const linkFragment = options.link && String(options.link).includes('#') && String(options.link).split('#')[1];
   if (options.state) {
     const r = handle.load(options.state);
     if (!r.ok) startError = r.error;
   } else if (linkFragment) {
-    const r = handle.load(String(options.link));
+    const r = await handle.load(String(options.link));
     if (!r.ok) startError = r.error;
   }
   if ((startError || !(options.state || linkFragment)) && options.preset) {
     const r = handle.preset(options.preset);
-    if (!r.ok) { console.warn(`Perceptron Lab: ${r.error}`); startError = startError || r.error; }
+    if (!r.ok) { console.warn(`Perceptron Lab: ${r.error}`); note(r.error); }
   }
   const patch = statePatch(options);
   if (patch) {
     const r = handle.load(mergeState(JSON.parse(handle.exportJson()), patch));
-    if (!r.ok) { console.warn(`Perceptron Lab: the embed options were not applied: ${r.error}`); startError = startError || r.error; }
+    if (!r.ok) { console.warn(`Perceptron Lab: the embed options were not applied: ${r.error}`); note(r.error); }
+  }
+  if ((options.lesson || options.lessonSrc) && !handle.lesson()) {
+    const step = options.lessonStep === undefined ? 0 : Number(options.lessonStep);
+    let lesson = options.lesson;
+    if (!lesson) {
+      try { lesson = await fetchLessonText(options.lessonSrc); } catch (err) { note(err.message); }
+    }
+    if (lesson) {
+      const r = handle.openLesson(lesson, step);
+      if (!r.ok) note(options.lesson ? r.error : `${r.error} (in ${options.lessonSrc})`);
+    }
   }
   if (options.train) handle.train(options.train);
   return startError;
+}
+
+const LESSON_FETCH_TIMEOUT_MS = 15000;
+
+/** The text of a lesson file (data-lesson-src), relative to the page; rejects with a sentence for people. */
+async function fetchLessonText(src) {
+  const failed = (why) => new Error(`The lesson ${src} could not be loaded: ${why}. The widget works without it.`);
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), LESSON_FETCH_TIMEOUT_MS);
+  let response, body = '';
+  try {
+    response = await fetch(new URL(String(src), document.baseURI), { signal: abort.signal });
+    if (response.ok) body = await response.text();
+  } catch (err) {
+    throw failed(err.name === 'AbortError' ? `no answer within ${LESSON_FETCH_TIMEOUT_MS / 1000} s` : err.message);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) throw failed(`the server answered ${response.status} ${response.statusText}`.trim());
+  if (body.length > MAX_LESSON_BYTES) throw failed(`it is larger than ${MAX_LESSON_BYTES / 1048576} MB`);
+  if (!body.trimStart().startsWith('{')) throw failed('it is not a lesson (a JSON object)');
+  return body;
 }
 
 // The embed options that change the state, as a patch of the state JSON (or null when none is given).
@@ -119,6 +155,10 @@ export function optionsFromElement(el) {
     if (!options.link) options.link = location.href;
   }
   if (d.allowedOrigins !== undefined) options.allowedOrigins = d.allowedOrigins;
+  if (d.lesson) options.lesson = d.lesson;
+  if (d.lessonSrc) options.lessonSrc = d.lessonSrc;
+  if (d.lessonStep !== undefined) options.lessonStep = Number(d.lessonStep);
+  if (d.remember === 'off' || d.remember === 'false') options.remember = false;
   if (d.train) {
     // data-train="epochs:2" or "untilConverged"
     const [key, value] = d.train.split(':');

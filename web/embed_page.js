@@ -91,11 +91,11 @@ export function redrawOnResize(element, wasm) {
 /**
  * Full-page widget (options.syncUrl): the page URL's fragment follows the state, so a reload never
  * loses work, and a fragment typed by hand or another shared link opened in this tab is loaded.
+ * fragment(): the widget's link fragment (embed_lessons.js: with an instructor's lesson in it).
  */
-export function keepUrlInSync(handle, wasm) {
+export function keepUrlInSync(handle, fragment) {
   let timer = null;
   let enabled = true;
-  const fragment = () => wasm.text('pl_link_fragment');
   function writeUrl() {
     timer = null;
     try {

@@ -2,11 +2,14 @@
 // downloads of CSV, JSON and PNG, the file picker, and dropping a file or a link on the widget.
 
 /** The requests the C++ Share section sends (index = pl::app::HostRequest, see web_host.cpp). */
-export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile'];
+export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile', 'downloadLesson'];
 const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 
-/** Returns {request(name), remove()}; request does what the Share button `name` (HOST_REQUEST) does. */
-export function setUpShare(element, canvas, handle) {
+/**
+ * Returns {request(name), remove()}; request does what the Share button `name` (HOST_REQUEST) does.
+ * lessonDraft() gives the Author mode's lesson as {name, text} (its Save JSON button).
+ */
+export function setUpShare(element, canvas, handle, lessonDraft) {
   // The file picker behind "Import CSV/JSON" (tests drive it with setInputFiles).
   const fileInput = document.createElement('input');
   fileInput.type = 'file';
@@ -60,6 +63,11 @@ export function setUpShare(element, canvas, handle) {
           .catch((err) => handle.setNotice(`No snapshot: ${err.message}`));
         break;
       case 'importFile': fileInput.value = ''; fileInput.click(); break;
+      case 'downloadLesson': {
+        const { name, text } = lessonDraft();
+        download(new Blob([text], { type: 'application/json' }), name);
+        break;
+      }
       default: break;
     }
   }

@@ -134,9 +134,10 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     const double t = now_seconds();
     const float dt = last_time_ < 0 ? 0.016f : static_cast<float>(std::min(0.25, t - last_time_));
     last_time_ = t;
-    if (!style_ready_ || style_dark_ != session_.state().panels.dark) {
-        apply_imgui_style(session_.state().panels.dark, 1.0f);
+    if (!style_ready_ || style_dark_ != session_.state().panels.dark || style_touch_ != touch_ui_) {
+        apply_imgui_style(session_.state().panels.dark, touch_ui_);
         style_dark_ = session_.state().panels.dark;
+        style_touch_ = touch_ui_;
         style_ready_ = true;
     }
     // A loaded link or state may name another lesson position: follow it.
@@ -162,75 +163,30 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleVar(2);
-    if (layout_.controls_column) draw_column("##controls", layout_.controls_width, layout_.controls_sections, false);
-    else draw_controls_strip(layout_.controls_width);
-    ImGui::SameLine();
-    draw_canvas_area(layout_.theory_column ? -layout_.theory_width : 0.0f, dt);
-    if (layout_.theory_column) {
-        ImGui::SameLine();
-        draw_column("##theory", 0.0f, layout_.theory_sections, true);
+    switch (layout_.form) {
+        case LayoutForm::Columns:
+            if (layout_.controls_column) draw_column("##controls", layout_.controls_width, layout_.controls_sections, false);
+            else draw_controls_strip(layout_.controls_width);
+            ImGui::SameLine();
+            draw_canvas_area(ImVec2(layout_.theory_column ? -layout_.theory_width : 0.0f, 0.0f), dt);
+            if (layout_.theory_column) {
+                ImGui::SameLine();
+                draw_column("##theory", 0.0f, layout_.theory_sections, true);
+            }
+            break;
+        case LayoutForm::Stacked:
+            draw_canvas_area(ImVec2(0.0f, std::floor(io.DisplaySize.y * layout_.canvas_share)), dt);
+            if (!layout_.tabs.empty()) draw_tabs();
+            break;
+        case LayoutForm::Side:
+            draw_canvas_area(ImVec2(std::floor(io.DisplaySize.x * layout_.canvas_share), 0.0f), dt);
+            if (!layout_.tabs.empty()) {
+                ImGui::SameLine();
+                draw_tabs();
+            }
+            break;
     }
     ImGui::End();
-}
-
-void App::draw_controls_strip(float width) {
-    ImGui::BeginChild("##strip", ImVec2(width, 0), true);
-    if (ImGui::ArrowButton("##open", ImGuiDir_Right)) {
-        PanelState p = session_.state().panels;
-        p.controls = true;
-        session_.set_panels(p);
-    }
-    item_tooltip("Show the controls");
-    ImGui::EndChild();
-}
-
-void App::draw_canvas_area(float width, float dt) {
-    ImGui::BeginChild("##canvas-area", ImVec2(width, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    if (layout_.lift_view) {
-        // The lift below the canvas: the same model as a plane in 3-D and as a curve in 2-D.
-        const float lift_height = std::floor(ImGui::GetContentRegionAvail().y * layout_.lift_share);
-        ImGui::BeginChild("##canvas-top", ImVec2(0, -lift_height), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-        canvas_.draw(session_, models_, dt, run_.running);
-        ImGui::EndChild();
-        draw_lift_panel(lift_panel_, session_, models_.update(session_), ImVec2(0, 0));
-    } else {
-        canvas_.draw(session_, models_, dt, run_.running);
-    }
-    ImGui::EndChild();
-}
-
-// One column of collapsible sections. The controls column starts with the title and the message line;
-// sections that are usually glanced at (Show, Share, and Plots when they share the controls column)
-// start closed.
-void App::draw_column(const char* id, float width, const std::vector<Section>& sections, bool theory_column) {
-    ImGui::BeginChild(id, ImVec2(width, 0), true);
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 5));
-    PanelContext context{session_, lesson_, draft_, models_, canvas_, run_, on_request ? &on_request : nullptr};
-    if (!theory_column) {
-        draw_header(context);
-        draw_notice(context);
-    }
-    for (Section section : sections) {
-        const bool closed = section == Section::Show || section == Section::Share || (section == Section::Plots && !theory_column) ||
-                            (section == Section::Lesson && !lesson_.is_open());
-        if (ImGui::CollapsingHeader(section_title(section), closed ? 0 : ImGuiTreeNodeFlags_DefaultOpen))
-            draw_section(section, context);
-    }
-    ImGui::PopStyleVar();
-    ImGui::EndChild();
-}
-
-void draw_section(Section section, PanelContext& context) {
-    switch (section) {
-        case Section::Lesson: draw_lesson_section(context); break;
-        case Section::Data: draw_data_section(context); break;
-        case Section::Training: draw_training_section(context); break;
-        case Section::Kernel: draw_kernel_section(context); break;
-        case Section::Show: draw_show_section(context); break;
-        case Section::Share: draw_share_section(context); break;
-        case Section::Theory: draw_theory_section(context); break;
-        case Section::Plots: draw_plots_section(context); break;
-    }
 }
 
 }  // namespace pl::app

@@ -20,6 +20,8 @@
 
 namespace pl::app {
 
+struct PanelContext;
+
 // Things only the host can do (clipboard, downloads, file picker); the Share section asks for them.
 enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson };
 
@@ -51,6 +53,9 @@ public:
     void render_gl(int framebuffer_width, int framebuffer_height);
     void after_frame();
     std::array<float, 3> background_color() const;
+    // The host says the pointer is a finger (CSS pointer: coarse): larger targets.
+    void set_touch_ui(bool touch) { if (touch != touch_ui_) { touch_ui_ = touch; request_redraw(); } }
+    bool touch_ui() const { return touch_ui_; }
 
     // For the JS handle and the native --state flag.
     Session& session() { return session_; }
@@ -68,9 +73,12 @@ public:
     std::function<void(HostRequest)> on_request;  // set by the host; absent: the Share buttons hide
 
 private:
+    // app_layout.cpp: the regions of plan_layout().
+    PanelContext panel_context();
     void draw_column(const char* id, float width, const std::vector<Section>& sections, bool theory_column);
     void draw_controls_strip(float width);
-    void draw_canvas_area(float width, float dt);
+    void draw_canvas_area(ImVec2 size, float dt);
+    void draw_tabs();
     void handle_shortcuts();
     void advance_training(double seconds);
     void notify_if_changed();
@@ -88,6 +96,8 @@ private:
     std::uint64_t notified_revision_ = 0;
     std::size_t frames_drawn_ = 0;
     bool style_dark_ = false;
+    bool style_touch_ = false;
+    bool touch_ui_ = false;
     bool style_ready_ = false;
     double last_time_ = -1.0;
 };

@@ -43,7 +43,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     CanvasControlsInput controls_input;
     controls_input.active_label = session.state().active_label;
     controls_input.readonly = session.state().readonly;
-    controls_input.touch_screen = touch_.touch_screen;
+    controls_input.finger_sized = touch_.finger_seen;
     controls_input.tooltips = !touch_.mouse_from_finger;
     const CanvasControls controls = draw_canvas_controls(view_, colors, controls_input);
     if (controls.switch_class) session.set_active_label(-session.state().active_label);

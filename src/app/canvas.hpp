@@ -21,7 +21,9 @@ namespace pl::app {
 
 // What the platform knows about touch (src/platform/touch_input.hpp), handed over every frame.
 struct TouchStatus {
-    bool touch_screen = false;      // the device has one: finger-sized buttons on the canvas
+    // A finger has touched the widget: finger-sized canvas buttons even where the pointer is fine (a
+    // laptop's touch screen). Coarse pointers get 44 px frames from the style anyway (theme.hpp).
+    bool finger_seen = false;
     bool mouse_from_finger = false;  // Dear ImGui's mouse is the first finger now, not a real mouse
 };
 

@@ -24,13 +24,13 @@ bool CanvasControls::covers(ImVec2 p) const {
 CanvasControls draw_canvas_controls(const View& view, const Palette& colors, const CanvasControlsInput& in) {
     CanvasControls out;
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float height = in.touch_screen ? std::max(kTouchTarget, ImGui::GetFrameHeight()) : ImGui::GetFrameHeight();
+    const float height = in.finger_sized ? std::max(kTouchTarget, ImGui::GetFrameHeight()) : ImGui::GetFrameHeight();
     const float pad = style.FramePadding.x;
     const float radius = std::round(height * 0.28f);  // the class marker inside the switch
     const int label = in.active_label > 0 ? 1 : -1;
     const char* class_text = label > 0 ? "Adds +1" : "Adds \xE2\x88\x92" "1";
     const float switch_width = in.readonly ? 0.0f : pad + 2.0f * radius + 6.0f + ImGui::CalcTextSize(class_text).x + pad;
-    const float fit_width = std::max(in.touch_screen ? kTouchTarget : height, ImGui::CalcTextSize("Fit").x + 2.0f * pad);
+    const float fit_width = std::max(height, ImGui::CalcTextSize("Fit").x + 2.0f * pad);
     const float row_width = switch_width + (in.readonly ? 0.0f : kGap) + fit_width;
     // A narrow canvas stacks Fit under the switch; the block goes under the legend if it would reach it.
     const bool stacked = !in.readonly && row_width > view.width() - 2.0f * kMargin;

@@ -1,7 +1,8 @@
 // The two buttons drawn on the canvas, in its top-left corner: the class switch ("Adds +1" with the
 // class's marker and colour: which class a tap or a plain click adds; pressing it switches) and "Fit"
 // (fit the view to the data). They are real Dear ImGui buttons, so a mouse, a finger, the keyboard
-// and the test probe reach them by name. On touch screens they are at least kTouchTarget high and wide.
+// and the test probe reach them by name. On touch screens they are at least kTouchTarget (theme.hpp) high
+// and wide.
 //
 // They are submitted BEFORE the canvas's InvisibleButton (in a draw-list channel above the canvas
 // drawing): Dear ImGui gives the hover to the first item submitted at a point, so a press on a button
@@ -16,12 +17,10 @@
 
 namespace pl::app {
 
-inline constexpr float kTouchTarget = 44.0f;  // px (CSS px on the web): the smallest target for a finger
-
 struct CanvasControlsInput {
     int active_label = 1;
     bool readonly = false;     // no class switch (nothing can be added)
-    bool touch_screen = false; // finger-sized buttons
+    bool finger_sized = false; // at least kTouchTarget, also with a style made for a mouse
     bool tooltips = true;      // a mouse hovers; a finger does not (no tooltip after a tap)
 };
 

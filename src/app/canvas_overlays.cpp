@@ -27,12 +27,17 @@ double arrow_room(const View& view) {
 }
 // Text on a rounded plate, so it stays legible over points and regions. `role` names it for the
 // test build's probe.
-void plate_text(ImDrawList* draw, const char* role, ImVec2 pos, const std::string& text, ImU32 plate, ImU32 ink) {
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+// The text wraps to `max_width` (a narrow canvas on a phone); `anchor_bottom` keeps its last line at
+// pos.y (the status line grows upwards). Returns the plate's top.
+float plate_text(ImDrawList* draw, const char* role, ImVec2 pos, const std::string& text, ImU32 plate, ImU32 ink,
+                 float max_width, bool anchor_bottom = false) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, max_width);
+    if (anchor_bottom) pos.y -= size.y - ImGui::GetTextLineHeight();
     draw->AddRectFilled(ImVec2(pos.x - 5, pos.y - 3), ImVec2(pos.x + size.x + 5, pos.y + size.y + 3), plate, 4.0f);
-    draw->AddText(pos, ink, text.c_str());
-    PL_PROBE_TEXT(role, text, pos, ImVec2(pos.x + size.x, pos.y + size.y));
+    draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(), pos, ink, text.c_str(), nullptr, max_width);
+    PL_PROBE_TEXT(role, text, pos, ImVec2(pos.x + max_width, pos.y + size.y));
     (void)role;
+    return pos.y - 3;
 }
 }  // namespace
 
@@ -207,12 +212,14 @@ void draw_status(const Overlay& o, const FrameModel& model, bool show_online_mes
                  float online_top) {
     const View& v = o.view;
     const ImVec2 pos(v.origin_x() + 10, v.origin_y() + v.height() - ImGui::GetFontSize() - 10);
-    plate_text(o.draw, "status", pos, model.status, with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text);
+    const float room = std::max(40.0f, v.width() - 20.0f);
+    const float top = plate_text(o.draw, "status", pos, model.status, with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text, room, true);
     if (!field_notice.empty())
-        plate_text(o.draw, "field-notice", ImVec2(pos.x, pos.y - ImGui::GetTextLineHeightWithSpacing() - 6), field_notice,
-                   with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text);
+        plate_text(o.draw, "field-notice", ImVec2(pos.x, top - ImGui::GetTextLineHeight() - 6), field_notice,
+                   with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text, room, true);
     if (show_online_message && !model.online_message.empty())
-        plate_text(o.draw, "online", ImVec2(v.origin_x() + 10, std::max(v.origin_y() + 10, online_top)), model.online_message, o.colors.highlight, IM_COL32(20, 20, 20, 255));
+        plate_text(o.draw, "online", ImVec2(v.origin_x() + 10, std::max(v.origin_y() + 10, online_top)), model.online_message,
+                   o.colors.highlight, IM_COL32(20, 20, 20, 255), room);
 }
 
 namespace {

@@ -18,6 +18,54 @@ const char* section_title(Section section) {
     return "";
 }
 
+const char* form_name(LayoutForm form) {
+    switch (form) {
+        case LayoutForm::Columns: return "columns";
+        case LayoutForm::Stacked: return "stacked";
+        case LayoutForm::Side: return "side";
+    }
+    return "";
+}
+
+namespace {
+LayoutForm choose_form(const LayoutInput& in) {
+    if (in.width < kStackedMaxWidth && in.height >= in.width * kStackedMinAspect) return LayoutForm::Stacked;
+    if (in.width < kSideMaxWidth && in.height < kSideMaxHeight && in.width > in.height) return LayoutForm::Side;
+    return LayoutForm::Columns;
+}
+
+bool has(const std::vector<Section>& list, Section s) {
+    for (Section x : list)
+        if (x == s) return true;
+    return false;
+}
+
+// The tabbed forms: the same sections as the columns would show, grouped so each tab is short.
+std::vector<LayoutTab> tabs_for(const std::vector<Section>& sections, bool lift_view) {
+    const struct { const char* title; std::vector<Section> group; } groups[] = {
+        {"Lesson", {Section::Lesson}},
+        {"Data", {Section::Data, Section::Show, Section::Share}},
+        {"Train", {Section::Training, Section::Kernel}},
+        {"Theory", {Section::Theory, Section::Plots}},
+    };
+    std::vector<LayoutTab> tabs;
+    for (const auto& g : groups) {
+        LayoutTab tab;
+        tab.title = g.title;
+        for (Section s : g.group)
+            if (has(sections, s)) tab.sections.push_back(s);
+        if (!tab.sections.empty()) tabs.push_back(tab);
+    }
+    if (lift_view) {
+        LayoutTab lift;
+        lift.title = "Lift";
+        lift.lift_view = true;
+        tabs.push_back(lift);
+    }
+    return tabs;
+}
+}  // namespace
+
 LayoutPlan plan_layout(const LayoutInput& in) {
     const PanelState& p = in.panels;
     LayoutPlan plan;
@@ -46,6 +94,19 @@ LayoutPlan plan_layout(const LayoutInput& in) {
     }
     plan.lift_view = p.lift_view;
     plan.lift_share = p.lift_view ? kLiftViewShare : 0.0f;
+
+    plan.form = choose_form(in);
+    if (plan.form != LayoutForm::Columns) {
+        // Same sections, regrouped into tabs; the lift view becomes a tab instead of a pane.
+        std::vector<Section> all = plan.controls_sections;
+        all.insert(all.end(), plan.theory_sections.begin(), plan.theory_sections.end());
+        plan.tabs = tabs_for(all, p.lift_view);
+        plan.controls_column = plan.theory_column = plan.lift_view = false;
+        plan.controls_width = plan.theory_width = plan.lift_share = 0;
+        plan.controls_sections.clear();
+        plan.theory_sections.clear();
+        plan.canvas_share = plan.tabs.empty() ? 1.0f : plan.form == LayoutForm::Stacked ? kStackedCanvasShare : kSideCanvasShare;
+    }
     return plan;
 }
 

@@ -41,13 +41,12 @@ void draw_data_section(PanelContext& c) {
     const bool readonly = st.readonly;
 
     // Presets: the lectures' fixed sets and the seeded generators.
-    static Preset preset = Preset::Lecture4;
-    Preset parsed;
-    if (parse(st.preset, parsed)) preset = parsed;
+    Preset preset = Preset::Lecture4;
+    const bool from_preset = parse(st.preset, preset);  // else: points placed, imported or edited by hand
     ImGui::SetNextItemWidth(-1);
-    if (enum_combo("##preset", preset) && !readonly) s.load_preset(preset, s.generator());
+    if (enum_combo("##preset", preset, from_preset ? nullptr : "Your own points") && !readonly) s.load_preset(preset, s.generator());
     item_tooltip("Load a data set from the lectures, or a generated one (parameters below).");
-    if (is_generated(preset)) {
+    if (from_preset && is_generated(preset)) {
         GeneratorParams g = s.generator();
         bool changed = false;
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
@@ -73,9 +72,9 @@ void draw_data_section(PanelContext& c) {
 
     // The class a click adds (touch screens have no right button or shift key).
     ImGui::TextUnformatted("Click adds");
-    ImGui::SameLine();
+    same_line_if_fits(check_width("+1"));
     if (ImGui::RadioButton("+1", st.active_label > 0)) s.set_active_label(+1);
-    ImGui::SameLine();
+    same_line_if_fits(check_width("\xE2\x88\x92" "1"));
     if (ImGui::RadioButton("\xE2\x88\x92" "1", st.active_label < 0)) s.set_active_label(-1);
     help_marker("Click: add a point of this class. Right-click or shift-click: the other class. "
                 "Drag a point to move it; drag empty space to pan; wheel to zoom. Ctrl-click or Delete removes "
@@ -84,11 +83,11 @@ void draw_data_section(PanelContext& c) {
     ImGui::BeginDisabled(!s.can_undo() || readonly);
     if (ImGui::Button("Undo")) s.undo();
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Redo"));
     ImGui::BeginDisabled(!s.can_redo() || readonly);
     if (ImGui::Button("Redo")) s.redo();
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Clear all"));
     ImGui::BeginDisabled(st.data.empty() || readonly);
     if (ImGui::Button("Clear all")) s.clear_points();
     ImGui::EndDisabled();
@@ -107,11 +106,11 @@ void draw_data_section(PanelContext& c) {
     ImGui::Text("N = %zu  (%zu of +1, %zu of \xE2\x88\x92" "1)", st.data.size(), positives, st.data.size() - positives);
 
     ImGui::TextUnformatted("Edits:");
-    ImGui::SameLine();
+    same_line_if_fits(check_width("restart"));
     int policy = st.edit_policy == EditPolicy::Reset ? 0 : 1;
     if (ImGui::RadioButton("restart", policy == 0)) s.set_edit_policy(EditPolicy::Reset);
     item_tooltip("Any change to the points starts training again from the initial weights.");
-    ImGui::SameLine();
+    same_line_if_fits(check_width("keep going"));
     if (ImGui::RadioButton("keep going", policy == 1)) s.set_edit_policy(EditPolicy::Continue);
     item_tooltip("Any change to the points re-runs the same number of visits on the edited data, "
                  "so the model stays as far along as before.");

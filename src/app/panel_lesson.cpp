@@ -16,13 +16,11 @@ const ImVec4 kPassed(0.0f, 0.45f, 0.25f, 1.0f), kNotYet(0.62f, 0.22f, 0.0f, 1.0f
 void draw_lesson_list(PanelContext& c) {
     ImGui::TextWrapped("Guided lessons walk through the lectures step by step; the widget checks each exercise.");
     for (const LessonSummary& summary : builtin_lessons()) {
-        ImGui::PushID(summary.id.c_str());
-        const std::string label = summary.title + "  (" + std::to_string(summary.steps) + " steps)";
-        if (ImGui::Selectable(label.c_str())) {
+        const std::string label = summary.title + " (" + std::to_string(summary.steps) + " steps)";
+        if (wrapped_selectable(label.c_str(), summary.id.c_str())) {
             c.run.running = false;
             c.lesson.open_builtin(c.session, summary.id, 0, true);
         }
-        ImGui::PopID();
     }
 }
 

@@ -9,32 +9,32 @@
 namespace pl::app {
 
 namespace {
-bool kernel_controls(KernelParams& k) {
-    bool changed = enum_combo("kernel", k.type);
+bool kernel_controls(KernelParams& k, const FieldLabels& field) {
+    bool changed = enum_combo(field("kernel").c_str(), k.type);
     float v;
     switch (k.type) {
         case KernelType::Linear: break;
         case KernelType::Polynomial:
-            changed |= ImGui::SliderInt("degree p", &k.degree, 1, 8);
+            changed |= ImGui::SliderInt(field("degree p").c_str(), &k.degree, 1, 8);
             v = static_cast<float>(k.coef0);
-            if (ImGui::SliderFloat("c", &v, 0.0f, 5.0f, "%.2f")) { k.coef0 = v; changed = true; }
+            if (ImGui::SliderFloat(field("c").c_str(), &v, 0.0f, 5.0f, "%.2f")) { k.coef0 = v; changed = true; }
             item_tooltip("K(x, z) = (x\xC2\xB7z + c)^p");
             break;
         case KernelType::Gaussian:
             v = static_cast<float>(k.sigma);
-            if (ImGui::SliderFloat("\xCF\x83", &v, 0.05f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.sigma = v; changed = true; }
+            if (ImGui::SliderFloat(field("\xCF\x83").c_str(), &v, 0.05f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.sigma = v; changed = true; }
             item_tooltip("K(x, z) = exp(\xE2\x88\x92\xE2\x80\x96x \xE2\x88\x92 z\xE2\x80\x96\xC2\xB2 / (2\xCF\x83\xC2\xB2))");
             break;
         case KernelType::Rbf:
             v = static_cast<float>(k.gamma);
-            if (ImGui::SliderFloat("\xCE\xB3 (kernel)", &v, 0.01f, 20.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.gamma = v; changed = true; }
+            if (ImGui::SliderFloat(field("\xCE\xB3 (kernel)").c_str(), &v, 0.01f, 20.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.gamma = v; changed = true; }
             item_tooltip("K(x, z) = exp(\xE2\x88\x92\xCE\xB3\xE2\x80\x96x \xE2\x88\x92 z\xE2\x80\x96\xC2\xB2)");
             break;
         case KernelType::Sigmoid:
             v = static_cast<float>(k.scale);
-            if (ImGui::SliderFloat("\xCE\xB7 (scale)", &v, 0.01f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.scale = v; changed = true; }
+            if (ImGui::SliderFloat(field("\xCE\xB7 (scale)").c_str(), &v, 0.01f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.scale = v; changed = true; }
             v = static_cast<float>(k.theta);
-            if (ImGui::SliderFloat("\xCE\xB8", &v, -5.0f, 5.0f, "%.2f")) { k.theta = v; changed = true; }
+            if (ImGui::SliderFloat(field("\xCE\xB8").c_str(), &v, -5.0f, 5.0f, "%.2f")) { k.theta = v; changed = true; }
             ImGui::TextWrapped("Not positive semi-definite: the perceptron still runs, but no feature space "
                                "stands behind it and convergence is not guaranteed.");
             break;
@@ -58,69 +58,72 @@ void draw_training_section(PanelContext& c) {
     Session& s = c.session;
     TrainConfig config = s.state().config;
     bool changed = false;
-    ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 5.2f);
-    changed |= enum_combo("algorithm", config.algorithm);
+    const FieldLabels field({"algorithm", "bias", "feature map", "kernel", "outlier s", "order", "init", "seed",
+                             "\xCE\xB7 (rate)", "epoch cap", "degree p", "\xCE\xB3 (kernel)", "\xCE\xB7 (scale)"});
+    changed |= enum_combo(field("algorithm").c_str(), config.algorithm);
     item_tooltip("Perceptron: the textbook rule. Pocket: keeps the best weights seen so far. Averaged and voted "
                  "(extensions): average or vote over all intermediate weights. Logistic SGD: the smooth "
                  "relative the perceptron comes from. Kernel: the dual form with mistake counters \xCE\xB1.");
-    changed |= enum_combo("bias", config.bias);
+    changed |= enum_combo(field("bias").c_str(), config.bias);
     item_tooltip("Absorbed: the learner sees [x, 1] and the last weight is the bias. Explicit: b += \xCE\xB7y "
                  "on each mistake. None: the hyperplane must pass through the origin.");
-    changed |= enum_combo("feature map", config.lift);
+    changed |= enum_combo(field("feature map").c_str(), config.lift);
     item_tooltip("\xCF\x86(x) applied before learning: x1\xC2\xB7x2 separates XOR, x1\xC2\xB2+x2\xC2\xB2 separates circles, the "
                  "degree-2 map has (1 + u\xC2\xB7v)\xC2\xB2 as its dot product.");
     if (config.algorithm == Algorithm::Kernel) {
-        changed |= kernel_controls(config.kernel);
+        changed |= kernel_controls(config.kernel, field);
         int s_threshold = config.outlier_threshold;
-        if (ImGui::SliderInt("outlier s", &s_threshold, 0, 50, s_threshold == 0 ? "off" : "%d")) {
+        if (ImGui::SliderInt(field("outlier s").c_str(), &s_threshold, 0, 50, s_threshold == 0 ? "off" : "%d")) {
             config.outlier_threshold = s_threshold;
             changed = true;
         }
         item_tooltip("When a point's mistake counter \xCE\xB1\xE1\xB5\xA2 reaches s it is treated as an outlier: \xCE\xB1\xE1\xB5\xA2 is "
                      "zeroed and the point is left out of further training. 0 turns this off.");
     }
-    changed |= enum_combo("order", config.order);
+    changed |= enum_combo(field("order").c_str(), config.order);
     item_tooltip("Sequential visits the points in their order; random shuffles them (seeded) every epoch.");
-    changed |= enum_combo("init", config.init);
+    changed |= enum_combo(field("init").c_str(), config.init);
     item_tooltip("Zero: w starts at 0. Random: each weight uniform in [\xE2\x88\x92" "1, 1] from the seed.");
     if (config.init == Init::Random || config.order == Order::Random) {
         int seed = static_cast<int>(config.seed);
-        if (ImGui::InputInt("seed", &seed)) { config.seed = static_cast<std::uint64_t>(std::max(0, seed)); changed = true; }
+        if (ImGui::InputInt(field("seed").c_str(), &seed)) { config.seed = static_cast<std::uint64_t>(std::max(0, seed)); changed = true; }
     }
     float eta = static_cast<float>(config.eta);
-    if (ImGui::SliderFloat("\xCE\xB7 (rate)", &eta, 0.01f, 10.0f, "%.3g", ImGuiSliderFlags_Logarithmic)) {
+    if (ImGui::SliderFloat(field("\xCE\xB7 (rate)").c_str(), &eta, 0.01f, 10.0f, "%.3g", ImGuiSliderFlags_Logarithmic)) {
         config.eta = eta;
         changed = true;
     }
     item_tooltip("Learning rate \xCE\xB7 in w \xE2\x86\x90 w + \xCE\xB7yx. For the perceptron from w = 0 it only scales w: "
                  "the mistakes are the same for every \xCE\xB7 > 0.");
-    changed |= ImGui::SliderInt("epoch cap", &config.max_epochs, 1, 10000, "%d", ImGuiSliderFlags_Logarithmic);
+    changed |= ImGui::SliderInt(field("epoch cap").c_str(), &config.max_epochs, 1, 10000, "%d", ImGuiSliderFlags_Logarithmic);
     item_tooltip("Training stops after this many epochs even if it has not converged (non-separable data never does).");
-    ImGui::PopItemWidth();
     if (changed) {
         c.run.running = false;
         apply_training_settings(s, config);
     }
 
-    // Verbs, each with its keyboard shortcut.
-    const float third = (ImGui::GetContentRegionAvail().x - 16.0f) / 3.0f;
-    if (ImGui::Button("Step (S)", ImVec2(third, 0))) { c.run.running = false; c.canvas.start_update_animation(s.step()); }
+    // Verbs, each with its keyboard shortcut (a shorter label, with the full one as tooltip, when narrow).
+    ButtonGrid grid(6, {"Step", "Next mistake", "Epoch", "Pause", "Converge", "Reset"});
+    grid.next();
+    if (fit_button({"Step (S)", "Step"}, "step", grid.width())) { c.run.running = false; c.canvas.start_update_animation(s.step()); }
     item_tooltip("Visit one example; update w if it is misclassified (y\xC2\xB7w\xC2\xB7x \xE2\x89\xA4 0).");
-    ImGui::SameLine();
-    if (ImGui::Button("Next mistake (N)", ImVec2(third, 0))) { c.run.running = false; c.canvas.start_update_animation(s.next_mistake()); }
+    grid.next();
+    if (fit_button({"Next mistake (N)", "Next mistake"}, "next-mistake", grid.width())) { c.run.running = false; c.canvas.start_update_animation(s.next_mistake()); }
     item_tooltip("Visit examples until one is misclassified and w is updated.");
-    ImGui::SameLine();
-    if (ImGui::Button("Epoch (E)", ImVec2(third, 0))) { c.run.running = false; s.epoch(); }
+    grid.next();
+    if (fit_button({"Epoch (E)", "Epoch"}, "epoch", grid.width())) { c.run.running = false; s.epoch(); }
     item_tooltip("Finish the current pass over the data.");
-    if (ImGui::Button(c.run.running ? "Pause (space)" : "Run (space)", ImVec2(third, 0))) { c.run.running = !c.run.running; c.run.carry = 0; }
-    ImGui::SameLine();
-    if (ImGui::Button("Converge", ImVec2(third, 0))) { c.run.running = false; s.train_until_converged(); }
+    grid.next();
+    const bool run_clicked = c.run.running ? fit_button({"Pause (space)", "Pause"}, "run", grid.width())
+                                           : fit_button({"Run (space)", "Run"}, "run", grid.width());
+    if (run_clicked) { c.run.running = !c.run.running; c.run.carry = 0; }
+    grid.next();
+    if (fit_button({"Converge"}, "converge", grid.width())) { c.run.running = false; s.train_until_converged(); }
     item_tooltip("Run whole epochs until one has no mistake, or the epoch cap is reached.");
-    ImGui::SameLine();
-    if (ImGui::Button("Reset (R)", ImVec2(third, 0))) { c.run.running = false; s.reset_training(); }
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+    grid.next();
+    if (fit_button({"Reset (R)", "Reset"}, "reset", grid.width())) { c.run.running = false; s.reset_training(); }
     const bool unlimited = c.run.speed >= RunState::kMaxSpeed;
-    ImGui::SliderFloat("visits/s", &c.run.speed, 1.0f, RunState::kMaxSpeed, unlimited ? "max" : "%.0f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat(FieldLabels({"visits/s"})("visits/s").c_str(), &c.run.speed, 1.0f, RunState::kMaxSpeed, unlimited ? "max" : "%.0f", ImGuiSliderFlags_Logarithmic);
     item_tooltip("Speed of Run. At 4 or fewer visits per second every update is animated; at the top end training "
                  "uses as much of each frame as it can without making the page stutter.");
 }
@@ -136,8 +139,8 @@ void draw_show_section(PanelContext& c) {
     changed |= ImGui::Checkbox("convex hulls", &p.hulls);
     item_tooltip("Two classes are linearly separable exactly when their convex hulls do not intersect.");
     changed |= ImGui::Checkbox("trail of earlier lines", &p.trail);
-    changed |= ImGui::Checkbox("lift view (3-D, bias figure, degree 2)", &p.lift_view);
-    item_tooltip("Below the canvas: the lifted points in 3-D with the learned plane, the 1-D \xE2\x86\x92 2-D bias "
+    changed |= ImGui::Checkbox("lift view", &p.lift_view);
+    item_tooltip("Below the canvas (or in its own tab on small screens): the lifted points in 3-D with the learned plane, the 1-D \xE2\x86\x92 2-D bias "
                  "figure, and the degree-2 map run side by side with the (1 + u\xC2\xB7v)\xC2\xB2 kernel.");
     changed |= ImGui::Checkbox("dark theme", &p.dark);
     if (changed) c.session.set_panels(p);

@@ -1,5 +1,7 @@
 #include "app/theme.hpp"
 
+#include <cmath>
+
 namespace pl::app {
 
 namespace {
@@ -26,7 +28,7 @@ const Palette kDark{
 
 const Palette& palette(bool dark) { return dark ? kDark : kLight; }
 
-void apply_imgui_style(bool dark, float scale) {
+void apply_imgui_style(bool dark, bool touch) {
     ImGuiStyle style;
     if (dark) ImGui::StyleColorsDark(&style);
     else ImGui::StyleColorsLight(&style);
@@ -36,7 +38,14 @@ void apply_imgui_style(bool dark, float scale) {
     style.WindowBorderSize = 0.0f;
     style.FramePadding = ImVec2(6, 4);
     style.ItemSpacing = ImVec2(8, 5);
-    style.ScaleAllSizes(scale);
+    if (touch) {
+        // A finger needs targets of at least 44 CSS px: frames (buttons, combos, sliders, tabs) are
+        // 16 px text + 2 x 14 px padding, and a little more room between them.
+        style.FramePadding = ImVec2(10, std::ceil((kTouchTarget - ImGui::GetFontSize()) * 0.5f));
+        style.ItemSpacing = ImVec2(10, 8);
+        style.GrabMinSize = 28.0f;
+        style.ScrollbarSize = 22.0f;
+    }
     ImGui::GetStyle() = style;
 }
 

@@ -16,6 +16,9 @@ struct Palette {
 };
 
 const Palette& palette(bool dark);
-void apply_imgui_style(bool dark, float scale);
+// touch: a coarse pointer (phones, tablets): every frame at least kTouchTarget CSS px tall. Call it
+// inside a frame (it reads the font size).
+void apply_imgui_style(bool dark, bool touch);
+inline constexpr float kTouchTarget = 44.0f;
 
 }  // namespace pl::app

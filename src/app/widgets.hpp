@@ -1,6 +1,7 @@
 // Small ImGui helpers shared by the panels: labelled values with explanatory tooltips, and enum combos
 // driven by the one name table in core/names.hpp.
 #pragma once
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -17,10 +18,64 @@ void help_marker(const char* text);
 // Tooltip on the previous item.
 void item_tooltip(const char* text);
 
+// A button whose label always fits: the first of `labels` (longest first) that fits `width` is shown,
+// and when a shorter one is used the first is the tooltip. `id` keeps the button the same item
+// whichever label shows. If none fits, the last is used and the test build's probe reports the cut.
+bool fit_button(std::initializer_list<const char*> labels, const char* id, float width);
+// Width for combos and sliders in a section whose labels (drawn right of the frame) are `labels`:
+// the room left after the widest label, so no label is pushed out of its column.
+float item_width_for_labels(std::initializer_list<const char*> labels);
+// A list entry whose text wraps to the width, at least one frame tall (a finger's target on touch
+// screens). Returns true when chosen.
+bool wrapped_selectable(const char* text, const char* id);
+
+// SameLine() when an item `width` wide still fits on the current line, else a new line: rows of
+// radio buttons and small buttons wrap instead of running out of their column.
+void same_line_if_fits(float width);
+// The width of a RadioButton or Checkbox with this label, and of a Button.
+float check_width(const char* label);
+float button_width(const char* label);
+
+// Buttons in rows: as many per row (up to `max_columns`) as the shortest labels allow; next() before
+// each button places it (same line or a new row) and width() is its width.
+class ButtonGrid {
+public:
+    ButtonGrid(int max_columns, std::initializer_list<const char*> shortest_labels);
+    void next();
+    float width() const { return width_; }
+    int columns() const { return columns_; }
+
+private:
+    int columns_ = 1, index_ = 0;
+    float width_ = 0;
+};
+
+// Combos and sliders of one section: each label sits right of its frame when the section is wide enough
+// for the widest label and a usable frame, else on its own line above a full-width frame (phones,
+// narrow columns), so neither a label nor a value is ever cut. Call it for each item: it sets the
+// next item's width, draws the label when it goes above, and returns the label to give ImGui.
+inline constexpr float kMinFrameFonts = 11.0f;  // a combo narrower than this many font sizes cuts its value
+class FieldLabels {
+public:
+    explicit FieldLabels(std::initializer_list<const char*> labels);
+    std::string operator()(const char* label) const;
+    bool above() const { return above_; }
+
+private:
+    float widest_ = 0;
+    bool above_ = false;
+};
+
+// Test build: reports a text drawn inside `width` (a frame's inner width) so tests can tell it was cut.
+void probe_fit(const char* role, const std::string& text, float width);
+
+// preview: what the closed combo says instead of value's name (e.g. "Your own points" for data that
+// came from no preset).
 template <class E>
-bool enum_combo(const char* label, E& value) {
+bool enum_combo(const char* label, E& value, const char* preview = nullptr) {
     bool changed = false;
-    const std::string current(display_name(value));
+    const std::string current = preview ? std::string(preview) : std::string(display_name(value));
+    probe_fit("combo", current, ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x);
     if (ImGui::BeginCombo(label, current.c_str())) {
         for (E option : enum_values<E>()) {
             const std::string name(display_name(option));

@@ -30,7 +30,7 @@ PanelState panels_for(const std::vector<LessonPanel>& controls, const PanelState
 
 void LessonRun::open(Session& session, Lesson lesson, std::size_t step, bool apply_step) {
     lesson_ = std::move(lesson);
-    builtin_ = find_builtin_lesson(lesson_->id) != nullptr;
+    builtin_ = false;  // an instructor's lesson may reuse a built-in id; it is still theirs (open_builtin sets it)
     enter(session, std::min(step, lesson_->steps.size() - 1), apply_step);
 }
 

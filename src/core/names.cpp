@@ -63,7 +63,7 @@ constexpr std::array<NameRow<Preset>, 13> kPresets{{
     {Preset::Or, "or", "OR", ""},
     {Preset::Nand, "nand", "NAND", ""},
     {Preset::Xor, "xor", "XOR", ""},
-    {Preset::Lecture4, "lecture4", "Four points (lecture example)", ""},
+    {Preset::Lecture4, "lecture4", "Four lecture points", ""},
     {Preset::Bias1D, "bias1d", "1-D: needs a bias", ""},
     {Preset::SinglePoint, "single-point", "A single point", "single"},
     {Preset::SeparableMargin, "separable", "Separable with a margin", "margin"},

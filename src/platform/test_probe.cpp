@@ -18,14 +18,16 @@ namespace pl::probe {
 namespace {
 struct Item {
     ImGuiID id = 0;
-    std::string label, window;
+    std::string label, name, window;  // label: the visible text; name: the whole label, "##id" included
     ImRect rect, clip;
     float text_width = 0;  // width of the visible label at the current font
     ImGuiItemStatusFlags flags = 0;
+    bool rect_pending = false;  // labelled before it was added (tab items): the rect comes with ItemAdd
 };
 struct Text {
     std::string role, text;
     ImRect rect;
+    float width = 0;  // the text's own width at the current font
 };
 struct Frame {
     std::vector<Item> items;
@@ -56,35 +58,54 @@ void install() {
 }
 
 void canvas_text(const char* role, const std::string& text, ImVec2 min, ImVec2 max) {
-    if (g_installed) g_current.texts.push_back({role, text, ImRect(min, max)});
+    if (g_installed) g_current.texts.push_back({role, text, ImRect(min, max), ImGui::CalcTextSize(text.c_str()).x});
 }
 
 std::string last_frame_json() {
     nlohmann::json items = nlohmann::json::array(), texts = nlohmann::json::array();
     for (const Item& item : g_last.items) {
-        items.push_back({{"label", item.label}, {"window", item.window}, {"rect", rect_json(item.rect)},
+        items.push_back({{"label", item.label}, {"name", item.name}, {"window", item.window}, {"rect", rect_json(item.rect)},
                          {"clip", rect_json(item.clip)}, {"textWidth", item.text_width},
                          {"open", (item.flags & ImGuiItemStatusFlags_Opened) != 0},
                          {"checked", (item.flags & ImGuiItemStatusFlags_Checked) != 0}});
     }
-    for (const Text& t : g_last.texts) texts.push_back({{"role", t.role}, {"text", t.text}, {"rect", rect_json(t.rect)}});
-    return nlohmann::json{{"frame", g_frames}, {"items", items}, {"texts", texts}}.dump();
+    for (const Text& t : g_last.texts)
+        texts.push_back({{"role", t.role}, {"text", t.text}, {"rect", rect_json(t.rect)}, {"textWidth", t.width}});
+    const ImGuiStyle& style = ImGui::GetStyle();
+    return nlohmann::json{{"frame", g_frames}, {"items", items}, {"texts", texts},
+                          {"style", {{"frameHeight", ImGui::GetFrameHeight()}, {"fontSize", ImGui::GetFontSize()},
+                                     {"framePadding", {style.FramePadding.x, style.FramePadding.y}}}}}.dump();
 }
 
 }  // namespace pl::probe
 
 // [SECTION] Dear ImGui's test-engine hooks (declared in imgui_internal.h)
-void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
+// The rectangle an item was added with: some widgets (tab items) change LastItemData before they report
+// their label, so the label is matched with the rectangle of the same id.
+namespace {
+ImGuiID g_added_id = 0;
+ImRect g_added_rect;
+}  // namespace
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect& bb, ImGuiID id) {
+    g_added_id = id;
+    g_added_rect = bb;
+    auto& items = pl::probe::g_current.items;
+    if (!items.empty() && items.back().id == id && items.back().rect_pending) {
+        items.back().rect = bb;
+        items.back().rect_pending = false;
+    }
+}
 
 void ImGuiTestEngineHook_ItemInfo(ImGuiContext* context, ImGuiID id, const char* label, ImGuiItemStatusFlags flags) {
     if (!label || !context->CurrentWindow) return;
     const char* end = ImGui::FindRenderedTextEnd(label);
-    if (end == label) return;  // "##id" only: nothing a person reads
     pl::probe::Item item;
     item.id = id;
-    item.label.assign(label, end);
+    item.label.assign(label, end);  // "" for "##id" items (fields whose label is drawn above them)
+    item.name = label;
     item.window = context->CurrentWindow->Name;
-    item.rect = context->LastItemData.Rect;
+    item.rect = g_added_rect;
+    item.rect_pending = id != g_added_id;
     item.clip = context->CurrentWindow->ClipRect;
     item.text_width = ImGui::CalcTextSize(label, end).x;
     item.flags = flags;

@@ -2,28 +2,9 @@
 
 #include <algorithm>
 
-#ifdef __EMSCRIPTEN__
-#include <emscripten.h>
-#endif
-
 namespace pl::platform {
 
-#ifdef __EMSCRIPTEN__
-// A phone or tablet, or a laptop with a touch screen: the browser says so before the first touch.
-EM_JS(int, pl_device_has_touch_screen, (), {
-    return (navigator.maxTouchPoints > 0 || (self.matchMedia && matchMedia('(pointer: coarse)').matches)) ? 1 : 0;
-});
-#endif
-
 namespace {
-bool device_has_touch_screen() {
-#ifdef __EMSCRIPTEN__
-    return pl_device_has_touch_screen() != 0;
-#else
-    return SDL_GetNumTouchDevices() > 0;
-#endif
-}
-
 bool is_mouse_copy_of_finger(const SDL_Event& e) {
     switch (e.type) {
     case SDL_MOUSEMOTION: return e.motion.which == SDL_TOUCH_MOUSEID;
@@ -58,7 +39,7 @@ bool TouchInput::consume(const SDL_Event& e, SDL_Window* window, app::Canvas& ca
     if (e.type != SDL_FINGERDOWN && e.type != SDL_FINGERMOTION && e.type != SDL_FINGERUP) return false;
     if (e.tfinger.touchId == SDL_MOUSE_TOUCHID) return true;  // SDL's finger copy of the mouse (off by default)
 
-    touch_screen_ = true;
+    finger_seen_ = true;
     int width = 0, height = 0;
     SDL_GetWindowSize(window, &width, &height);
     const ImVec2 at(e.tfinger.x * static_cast<float>(width), e.tfinger.y * static_cast<float>(height));
@@ -95,10 +76,6 @@ bool TouchInput::consume(const SDL_Event& e, SDL_Window* window, app::Canvas& ca
 }
 
 void TouchInput::feed_imgui(ImGuiIO& io) {
-    if (!touch_screen_checked_) {
-        touch_screen_checked_ = true;
-        touch_screen_ = touch_screen_ || device_has_touch_screen();
-    }
     if (!mouse_from_finger_) return;
     // One change of the button (or of hover) per frame; moves in between are taken along.
     while (!steps_.empty()) {

@@ -36,7 +36,7 @@ public:
     void feed_imgui(ImGuiIO& io);
     // Steps of a touch still to hand to Dear ImGui (the caller keeps drawing frames).
     bool busy() const { return !steps_.empty(); }
-    app::TouchStatus status() const { return {touch_screen_, mouse_from_finger_}; }
+    app::TouchStatus status() const { return {finger_seen_, mouse_from_finger_}; }
 
 private:
     enum class StepKind { Hover, Press, Move, Release, Leave };
@@ -47,8 +47,7 @@ private:
     std::vector<SDL_FingerID> fingers_down_;
     std::optional<SDL_FingerID> primary_;  // the finger that is Dear ImGui's mouse
     bool mouse_from_finger_ = false;       // until a real mouse moves
-    bool touch_screen_ = false;
-    bool touch_screen_checked_ = false;  // asked the device once (after SDL_Init)
+    bool finger_seen_ = false;
     ImVec2 position_{-FLT_MAX, -FLT_MAX};
     bool down_ = false;
 };

@@ -48,6 +48,10 @@ EM_JS(int, pl_container_height, (), {
     const el = Module['canvas'] && Module['canvas'].parentElement;
     return el ? Math.max(1, Math.floor(el.clientHeight)) : 600;
 });
+// A finger rather than a mouse (phones, tablets): the UI gets larger touch targets.
+EM_JS(int, pl_coarse_pointer, (), {
+    return (typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches) ? 1 : 0;
+});
 EM_JS(void, pl_notify_js, (int kind), {
     if (Module['onWidgetEvent']) Module['onWidgetEvent'](kind);
 });
@@ -73,6 +77,7 @@ void sync_window_size(SDL_Window* window) {
     const int width = pl_container_width();
     const int height = pl_container_height();
     const double ratio = emscripten_get_device_pixel_ratio();
+    if (g_app) g_app->set_touch_ui(pl_coarse_pointer() != 0);
     if (width == g_width && height == g_height && ratio == g_ratio) return;
     g_width = width;
     g_height = height;

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <string>
 
 #include "app/layout.hpp"
 
@@ -16,6 +17,8 @@ bool has(const std::vector<Section>& sections, Section s) {
 }
 // Every place a section can be drawn.
 bool shown(const LayoutPlan& plan, Section s) {
+    for (const LayoutTab& tab : plan.tabs)
+        if (has(tab.sections, s)) return true;
     return (plan.controls_column && has(plan.controls_sections, s)) || (plan.theory_column && has(plan.theory_sections, s));
 }
 LayoutInput at(float width, float height, PanelState panels) {
@@ -44,6 +47,7 @@ TEST_CASE("layout: wide screens get controls | canvas | theory; narrow ones fold
 
     const LayoutPlan narrow = plan_layout(at(900, 600, PanelState{}));
     CHECK_FALSE(narrow.theory_column);
+    CHECK(narrow.form == LayoutForm::Columns);
     CHECK(narrow.controls_sections == std::vector<Section>{Section::Data, Section::Training, Section::Show, Section::Share,
                                                            Section::Lesson, Section::Theory, Section::Plots});
 }
@@ -138,4 +142,43 @@ TEST_CASE("layout: an open lesson puts its card first, whatever the sections; el
     CHECK(plan_layout(in).controls_sections == std::vector<Section>{Section::Lesson, Section::Training});
     in.lesson_open = false;
     CHECK_FALSE(shown(plan_layout(in), Section::Lesson));
+}
+
+TEST_CASE("layout: the form follows the widget's own size (phones, small embeds, desktop)") {
+    struct Case { float w, h; LayoutForm form; };
+    const Case cases[] = {{360, 640, LayoutForm::Stacked}, {390, 844, LayoutForm::Stacked}, {320, 400, LayoutForm::Stacked},
+                          {844, 390, LayoutForm::Side},    {640, 480, LayoutForm::Side},    {768, 1024, LayoutForm::Stacked},
+                          {800, 600, LayoutForm::Columns}, {1280, 800, LayoutForm::Columns}, {1920, 1080, LayoutForm::Columns}};
+    for (const Case& c : cases) {
+        CAPTURE(c.w);
+        CAPTURE(c.h);
+        const LayoutPlan plan = plan_layout(at(c.w, c.h, PanelState{}));
+        CHECK(plan.form == c.form);
+        if (c.form == LayoutForm::Columns) continue;
+        CHECK_FALSE(plan.controls_column);
+        CHECK_FALSE(plan.lift_view);
+        // Every section the columns would show is in exactly one tab.
+        std::vector<Section> in_tabs;
+        for (const LayoutTab& tab : plan.tabs) in_tabs.insert(in_tabs.end(), tab.sections.begin(), tab.sections.end());
+        CHECK(in_tabs.size() == 7);  // Data Training Show Share Lesson(list) Theory Plots
+        if (c.form == LayoutForm::Stacked) CHECK(plan.canvas_share >= 0.45f);
+    }
+}
+
+TEST_CASE("layout: tabs group the sections; the lift view and an open lesson get their own tab") {
+    PanelState p;
+    p.lift_view = true;
+    LayoutInput in = at(390, 844, p);
+    in.lesson_open = true;
+    const LayoutPlan plan = plan_layout(in);
+    std::vector<std::string> titles;
+    for (const LayoutTab& tab : plan.tabs) titles.push_back(tab.title);
+    CHECK(titles == std::vector<std::string>{"Lesson", "Data", "Train", "Theory", "Lift"});
+    CHECK(plan.tabs.back().lift_view);
+    // A bare canvas (data-controls="none") on a phone: no tabs, all canvas.
+    PanelState none;
+    none.controls = none.theory = none.plots = false;
+    const LayoutPlan bare = plan_layout(at(390, 844, none));
+    CHECK(bare.tabs.empty());
+    CHECK(bare.canvas_share == 1.0f);
 }

@@ -91,3 +91,17 @@ TEST_CASE("lesson run: an instructor's lesson, and closing") {
     CHECK_FALSE(run.is_open());
     CHECK(session.state().lesson.empty());
 }
+
+TEST_CASE("lesson run: an instructor's lesson that reuses a built-in id stays the instructor's") {
+    const LessonParse parsed = parse_lesson(R"({"id": "update-rule", "title": "My own update rule", "steps": [
+        {"title": "One", "text": "Mine."}, {"title": "Two", "text": "Also mine."}]})");
+    REQUIRE(parsed.ok);
+    Session session;
+    LessonRun run;
+    run.open(session, parsed.lesson, 1, true);
+    CHECK_FALSE(run.is_builtin());
+    CHECK(run.lesson().title == "My own update rule");
+    CHECK(run.follow_state(session).empty());  // the state names the same id and step: nothing changes
+    CHECK(run.lesson().title == "My own update rule");
+    CHECK(run.step() == 1);
+}

@@ -44,6 +44,7 @@ test('course page: three widgets, each its own instance; a click or a key change
   await waitForAll(page, 3);
   const start = await states(page);
   assert.deepEqual(start.map((s) => s.preset), ['lecture4', 'xor', 'xor']);
+  assert.deepEqual([start[0].lesson, start[0].lessonStep], ['update-rule', 0], 'widget 1 is a guided lesson');
   assert.equal(start[1].capped, true, 'XOR fails: the perceptron stops at the epoch cap');
   assert.equal(start[1].converged, false);
   assert.equal(start[2].lift, 'xy', 'the product lift');

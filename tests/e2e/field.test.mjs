@@ -124,12 +124,12 @@ test('10-D data: models with many weights, vectors and support vectors are paint
     const state = await lab(page, () => window.perceptronLab.train({ epochs: 4 }));
     if (weights) assert.equal(state.weights.length, weights, JSON.stringify(setup));
     await settle(page);
-    const a = await lab(page, () => window.perceptronLab.fieldAgreement());
+    const a = await lab(page, () => window.testHooks(window.perceptronLab).fieldAgreement());
     assert.ok(a.fraction >= 0.999, `${JSON.stringify(setup)}: agreement ${a.fraction}`);
     if (setup.algorithm !== 'voted') assert.equal(a.notTiny, 0, JSON.stringify(setup));
     // Both classes are painted on the canvas.
     const png = await screenshotPixels(page);
-    const g = await lab(page, () => window.perceptronLab.geometry());
+    const g = await lab(page, () => window.testHooks(window.perceptronLab).geometry());
     const sides = { 1: 0, '-1': 0 };
     for (let y = Math.round(g.top) + 4; y < g.top + g.height - 4; y += 6)
       for (let x = Math.round(g.left) + 4; x < g.left + g.width - 4; x += 6) {
@@ -142,7 +142,7 @@ test('10-D data: models with many weights, vectors and support vectors are paint
     // from the point markers (drawn at (x1, x2) in their label's colour).
     const fieldAt = f(state);
     const markers = [];
-    for (const [x1, x2] of data.points) markers.push(await lab(page, ([px, py]) => window.perceptronLab.toPage(px, py), [x1, x2]));
+    for (const [x1, x2] of data.points) markers.push(await lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x1, x2]));
     const samples = [];
     // (Off the grid lines at multiples of 0.5.)
     for (let x = -2; x <= 2; x += 0.25) for (let y = -2; y <= 2; y += 0.25) samples.push([x + 0.11, y + 0.137, fieldAt(x + 0.11, y + 0.137)]);
@@ -150,7 +150,7 @@ test('10-D data: models with many weights, vectors and support vectors are paint
     let matching = 0, checked = 0;
     for (const [x, y, value] of samples) {
       if (Math.abs(value) < 0.1 * scale) continue;
-      const at = await lab(page, ([px, py]) => window.perceptronLab.toPage(px, py), [x, y]);
+      const at = await lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x, y]);
       if (at.x < g.left + 4 || at.x > g.left + g.width - 4 || at.y < g.top + 4 || at.y > g.top + g.height - 4) continue;
       if (markers.some((m) => Math.hypot(m.x - at.x, m.y - at.y) < 14)) continue;
       const side = sideOf(pixelAt(png, at.x, at.y));

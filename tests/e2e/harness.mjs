@@ -48,9 +48,7 @@ export async function launchBrowser() {
 }
 
 // Opens a page and records every console error and failed request, so tests can assert there were none.
-// hasTouch / isMobile emulate a phone (touch events, a coarse pointer, the mobile viewport).
-export async function openPage(browser, url, { width = 1000, height = 700, deviceScaleFactor = 1, hasTouch = false,
-  isMobile = false } = {}) {
+export async function openPage(browser, url, { width = 1000, height = 700, deviceScaleFactor = 1, hasTouch = false, isMobile = false } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, hasTouch, isMobile });
   const page = await context.newPage();
   const problems = [];

@@ -13,9 +13,9 @@ let server, browser;
 before(async () => { server = await startServer({ root: releaseRoot }); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const HANDLE_MEMBERS = ['canvas', 'configure', 'destroy', 'dismissNotice', 'element', 'exportCsv', 'exportJson',
-  'generate', 'importText', 'link', 'load', 'notice', 'on', 'options', 'preset', 'run', 'setNotice', 'snapshot',
-  'state', 'train', 'version'];
+const HANDLE_MEMBERS = ['canvas', 'checkGoal', 'chooseAnswer', 'closeLesson', 'configure', 'destroy', 'dismissNotice',
+  'element', 'exportCsv', 'exportJson', 'generate', 'importText', 'lesson', 'lessonStep', 'lessons', 'link', 'load',
+  'notice', 'on', 'openLesson', 'options', 'preset', 'run', 'setNotice', 'snapshot', 'state', 'train', 'version'];
 const REGISTRY = 'perceptron-lab.test-modules';  // the symbol test builds file their modules under
 
 // The pl_* functions a set of JS sources calls (wasm.call('pl_x', ...) / text('pl_x')).
@@ -82,6 +82,15 @@ test('release widget: the handle has exactly the documented members, and they wo
   assert.equal(result.version, 1);
   assert.equal(result.state.points.length, 4);
   assert.equal(result.state.converged, true);
+
+  // The lesson exports are in the release too: open a lesson, move, check.
+  const lesson = await page.evaluate(() => {
+    const lab = window.perceptronLab;
+    return { opened: lab.openLesson('update-rule'), moved: lab.lessonStep(3), lesson: lab.lesson(), check: lab.checkGoal() };
+  });
+  assert.deepEqual([lesson.opened, lesson.moved], [{ ok: true }, { ok: true }]);
+  assert.deepEqual([lesson.lesson.id, lesson.lesson.step, lesson.lesson.goal], ['update-rule', 3, 'converged']);
+  assert.equal(typeof lesson.check.passed, 'boolean');
 
   // The snapshot waits for a frame the widget draws and crops the canvas area out of it: a PNG
   // at device resolution (DPR 2), smaller than the whole canvas (the panels are cut off), with the

@@ -1,0 +1,96 @@
+// A widget embedded in a course page keeps the student's work (edits, training, lesson progress)
+// across a reload of the page, in localStorage (README "Embed in your course page", data-remember).
+// One entry per widget, keyed by the page's path and the widget's element id (or its index among the
+// page's widgets when it has none); it holds the widget's link (with an instructor's lesson in it) and
+// the signature of the page's own start state. When the page changes that start (other data-*
+// attributes, an edited lesson file), the old entry is dropped: a student then sees the new page, not
+// an old copy of it. The full-page widget keeps its state in the URL instead and stores nothing.
+// Storage can be missing or refused (a sandboxed iframe, privacy settings): then nothing is kept.
+
+const KEY_PREFIX = 'perceptron-lab:';
+const ENTRY_VERSION = 1;
+const WRITE_INTERVAL_MS = 500;
+
+/** Whether this widget keeps its work in localStorage (options.remember, default on; never with syncUrl). */
+export function remembers(options) {
+  return !options.syncUrl && options.remember !== false && options.remember !== 'off';
+}
+
+function storage() {
+  try {
+    const store = window.localStorage;  // throws where storage is refused
+    return store || null;
+  } catch (err) {
+    return null;
+  }
+}
+
+/** The storage key of a mounted element: page path plus element id, or its index among the widgets. */
+export function rememberKey(element) {
+  const name = element.id ? `id:${element.id}` : `index:${[...document.querySelectorAll('.perceptron-lab')].indexOf(element)}`;
+  return `${KEY_PREFIX}${location.pathname}|${name}`;
+}
+
+function forget(store, key) {
+  try { store.removeItem(key); } catch (err) { /* nothing to do */ }
+}
+
+/**
+ * The saved entry {link, start} of `key`, or null. A corrupt entry is removed with a warning.
+ */
+export function readSaved(key) {
+  const store = storage();
+  if (!store) return null;
+  let raw = null;
+  try { raw = store.getItem(key); } catch (err) { return null; }
+  if (raw === null) return null;
+  try {
+    const entry = JSON.parse(raw);
+    if (entry && entry.version === ENTRY_VERSION && typeof entry.link === 'string' && typeof entry.start === 'string') return entry;
+    throw new Error('not an entry of this version');
+  } catch (err) {
+    console.warn(`Perceptron Lab: ignored and removed the saved work of ${key} (${err.message})`);
+    forget(store, key);
+    return null;
+  }
+}
+
+/** Removes the saved entry of `key` (a corrupt or outdated one). */
+export function forgetSaved(key, why) {
+  const store = storage();
+  if (!store) return;
+  if (why) console.warn(`Perceptron Lab: ignored and removed the saved work of ${key} (${why})`);
+  forget(store, key);
+}
+
+/**
+ * Keeps the entry of `key` up to date: at most one write every WRITE_INTERVAL_MS after a change, and
+ * one when the page goes away. `start` is the signature of the page's start state; while the widget
+ * shows exactly that, no entry is kept. widget: {handle, fragment(), signature()}. Returns what stops it.
+ */
+export function keepRemembering(key, start, widget) {
+  const store = storage();
+  if (!store) return () => {};
+  let timer = null;
+  let enabled = true;
+  function write() {
+    timer = null;
+    if (!enabled) return;
+    try {
+      if (widget.signature() === start) store.removeItem(key);
+      else store.setItem(key, JSON.stringify({ version: ENTRY_VERSION, start, link: `#${widget.fragment()}` }));
+    } catch (err) {
+      console.warn(`Perceptron Lab: cannot keep this widget's work across reloads (${err.message})`);
+      enabled = false;
+    }
+  }
+  const unsubscribe = widget.handle.on('change', () => { if (enabled && !timer) timer = setTimeout(write, WRITE_INTERVAL_MS); });
+  const flush = () => { if (timer) { clearTimeout(timer); write(); } };
+  window.addEventListener('pagehide', flush);
+  return () => {
+    flush();
+    enabled = false;
+    unsubscribe();
+    window.removeEventListener('pagehide', flush);
+  };
+}
