@@ -40,6 +40,7 @@ public:
     // next draw turns them into gestures.
     void push_finger(const FingerEvent& event);
     void set_touch_status(const TouchStatus& status) { touch_ = status; }
+    bool touch_gesture_running() const { return input_.touch_gesture_running(); }  // the canvas took this touch
     // Fit the view to the data at the next draw (an imported state file: a new data set, although it
     // arrives as a whole state like a link, which keeps its view).
     void request_fit() { fit_requested_ = true; }

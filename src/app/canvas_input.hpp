@@ -26,6 +26,7 @@ public:
     void handle_touch(Session& session, const View& view, const std::vector<FingerEvent>& fingers,
                       const std::function<bool(float, float)>& on_canvas, double now);
     bool touch_tracking() const { return touch_.tracking(); }  // a finger is down (keep drawing frames)
+    bool touch_gesture_running() const { return touch_.gesture_running(); }
     void clear_hover() { hovered_point_.reset(); }
 
     std::optional<std::size_t> selected() const { return selected_; }

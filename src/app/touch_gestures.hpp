@@ -54,6 +54,8 @@ public:
     void update(double now, std::vector<Gesture>& out);
     // A finger is down: the caller keeps drawing frames so the long press can fire.
     bool tracking() const { return !down_.empty(); }
+    // The fingers down form a canvas gesture (not a touch that started elsewhere and is ignored).
+    bool gesture_running() const { return phase_ == Phase::OneFinger || phase_ == Phase::TwoFingers; }
 
 private:
     enum class Phase { Idle, OneFinger, TwoFingers, Ignoring };

@@ -70,6 +70,7 @@ void run_one_frame(void* arg) {
         rt.touch.feed_imgui(ImGui::GetIO());
         rt.app->canvas().set_touch_status(rt.touch.status());
         ImGui::NewFrame();
+        rt.touch.after_new_frame(rt.app->canvas().touch_gesture_running());
         rt.app->frame(fb_w, fb_h);
         ImGui::Render();
         glViewport(0, 0, fb_w, fb_h);

@@ -1,6 +1,10 @@
 #include "platform/touch_input.hpp"
 
 #include <algorithm>
+#include <cmath>
+
+#include "app/touch_gestures.hpp"
+#include "imgui_internal.h"  // the hovered window and its scrolling
 
 namespace pl::platform {
 
@@ -56,23 +60,38 @@ bool TouchInput::consume(const SDL_Event& e, SDL_Window* window, app::Canvas& ca
             primary_ = id;
             mouse_from_finger_ = true;
             steps_.push_back({StepKind::Hover, at});
-            steps_.push_back({StepKind::Press, at});
+            press_ = Press::Held;  // after_new_frame decides once Dear ImGui knows what is under it
+            press_position_ = finger_position_ = at;
+            target_known_ = false;
+            scroll_window_ = 0;
         }
         if (known == fingers_down_.end()) fingers_down_.push_back(id);
     } else if (e.type == SDL_FINGERMOTION) {
         finger.kind = app::FingerEvent::Kind::Move;
-        if (primary_ == id) push_move(at);
+        if (primary_ == id) {
+            finger_position_ = at;
+            push_move(at);
+        }
     } else {
         finger.kind = app::FingerEvent::Kind::Up;
         if (primary_ == id) {
-            steps_.push_back({StepKind::Release, at});
+            if (press_ == Press::Held) give_press();  // a tap: press and release
+            if (press_ == Press::Given) steps_.push_back({StepKind::Release, at});
             steps_.push_back({StepKind::Leave, at});
+            press_ = Press::None;
             primary_.reset();
         }
         if (known != fingers_down_.end()) fingers_down_.erase(known);
     }
     canvas.push_finger(finger);
     return true;
+}
+
+// The press where the finger came down, then back to where it is now.
+void TouchInput::give_press() {
+    steps_.push_back({StepKind::Press, press_position_});
+    if (finger_position_.x != press_position_.x || finger_position_.y != press_position_.y) push_move(finger_position_);
+    press_ = Press::Given;
 }
 
 void TouchInput::feed_imgui(ImGuiIO& io) {
@@ -83,7 +102,7 @@ void TouchInput::feed_imgui(ImGuiIO& io) {
         steps_.pop_front();
         position_ = step.position;
         switch (step.kind) {
-        case StepKind::Hover: down_ = false; break;
+        case StepKind::Hover: down_ = false; hover_applied_ = true; break;
         case StepKind::Press: down_ = true; break;
         case StepKind::Move: break;
         case StepKind::Release: down_ = false; break;
@@ -93,6 +112,41 @@ void TouchInput::feed_imgui(ImGuiIO& io) {
     }
     io.MousePos = position_;
     io.MouseDown[0] = down_;
+}
+
+void TouchInput::after_new_frame(bool canvas_owns_touch) {
+    if (!mouse_from_finger_) return;
+    if (hover_applied_) {  // what a vertical drag from here would scroll, by Dear ImGui's wheel rules
+        hover_applied_ = false;
+        if (press_ == Press::Held && !target_known_) {
+            target_known_ = true;
+            ImGuiWindow* window = GImGui->HoveredWindow;
+            if (window && !(window->Flags & ImGuiWindowFlags_NoScrollWithMouse)) {
+                while ((window->Flags & ImGuiWindowFlags_ChildWindow) && window->ScrollMax.y <= 0.0f && window->ParentWindow)
+                    window = window->ParentWindow;
+                if (window->ScrollMax.y > 0.0f) scroll_window_ = window->ID;
+            }
+        }
+    }
+    if (press_ == Press::Held && target_known_) {
+        const float dx = finger_position_.x - press_position_.x, dy = finger_position_.y - press_position_.y;
+        const float slop = app::TouchGestures::kTouchSlop;
+        if (scroll_window_ == 0 || canvas_owns_touch) {
+            give_press();  // nothing to scroll here: the press goes through at once
+        } else if (dx * dx + dy * dy > slop * slop) {
+            if (std::fabs(dy) > std::fabs(dx)) {
+                press_ = Press::Withheld;
+                scroll_last_y_ = press_position_.y;
+            } else {
+                give_press();
+            }
+        }
+    }
+    if (press_ == Press::Withheld) {
+        if (ImGuiWindow* window = ImGui::FindWindowByID(scroll_window_))
+            ImGui::SetScrollY(window, window->Scroll.y - (finger_position_.y - scroll_last_y_));
+        scroll_last_y_ = finger_position_.y;
+    }
 }
 
 }  // namespace pl::platform

@@ -11,6 +11,13 @@
 // widget is only hovered once the mouse has been over it. So a touch is handed over one step a frame
 // (as ImGui 1.87's "trickled" input queue does): the finger's position first (hover), then the press,
 // the moves, the release, and finally no position at all (a finger leaves no hover behind).
+//
+// Dear ImGui scrolls only with a wheel or a scrollbar; a finger scrolls by dragging. Over a panel that
+// can scroll, the press is held back until the touch shows what it is: a tap hands over press and
+// release; a drag that goes sideways first hands over the press where the finger came down, then the
+// moves (sliders work); a drag that goes mostly up or down scrolls the panel 1:1 and Dear ImGui never
+// sees a press (no button is clicked, no slider jumps). Windows that take drags themselves
+// (NoScrollWithMouse: the canvas, the lift view) and panels that cannot scroll get the press at once.
 #pragma once
 #include <SDL.h>
 
@@ -34,6 +41,9 @@ public:
     bool consume(const SDL_Event& event, SDL_Window* window, app::Canvas& canvas);
     // After ImGui_ImplSDL2_NewFrame, before ImGui::NewFrame: the first finger as Dear ImGui's mouse.
     void feed_imgui(ImGuiIO& io);
+    // After ImGui::NewFrame (Dear ImGui knows the window under the finger): hold, hand over or withhold
+    // the press, and scroll. canvas_owns_touch: the canvas took this touch (Canvas::touch_gesture_running).
+    void after_new_frame(bool canvas_owns_touch);
     // Steps of a touch still to hand to Dear ImGui (the caller keeps drawing frames).
     bool busy() const { return !steps_.empty(); }
     app::TouchStatus status() const { return {finger_seen_, mouse_from_finger_}; }
@@ -42,14 +52,24 @@ private:
     enum class StepKind { Hover, Press, Move, Release, Leave };
     struct Step { StepKind kind; ImVec2 position; };
     void push_move(ImVec2 position);
+    void give_press();
 
     std::deque<Step> steps_;
     std::vector<SDL_FingerID> fingers_down_;
     std::optional<SDL_FingerID> primary_;  // the finger that is Dear ImGui's mouse
     bool mouse_from_finger_ = false;       // until a real mouse moves
     bool finger_seen_ = false;
-    ImVec2 position_{-FLT_MAX, -FLT_MAX};
+    ImVec2 position_{-FLT_MAX, -FLT_MAX};  // what Dear ImGui has now
     bool down_ = false;
+
+    // The press of the first finger: Held (undecided), Given to Dear ImGui, or Withheld (it scrolls).
+    enum class Press { None, Held, Given, Withheld };
+    Press press_ = Press::None;
+    ImVec2 press_position_{}, finger_position_{};
+    bool hover_applied_ = false;      // the finger's first position reached Dear ImGui this frame
+    bool target_known_ = false;       // scroll_window_ is decided (after that hover)
+    unsigned int scroll_window_ = 0;  // ImGuiID of the window a vertical drag scrolls (0: none)
+    float scroll_last_y_ = 0;
 };
 
 }  // namespace pl::platform

@@ -73,7 +73,10 @@ TEST_CASE("a drag starts past the slop, reports where it started, and ends on re
 
 TEST_CASE("two fingers: a pinch with midpoint and distance; nothing more until both have left") {
     Script s;
-    s.down(1, 100, 100).down(2, 200, 100);
+    s.down(1, 100, 100);
+    CHECK(s.gestures.gesture_running());
+    s.down(2, 200, 100);
+    CHECK(s.gestures.gesture_running());
     REQUIRE(s.kinds() == std::vector<Kind>{Kind::Press, Kind::PinchBegin});
     CHECK(s.out[1].start_x == 150.0f);
     CHECK(s.out[1].start_y == 100.0f);
@@ -119,7 +122,10 @@ TEST_CASE("a third finger is ignored; no long press during a pinch") {
 
 TEST_CASE("a touch that starts off the canvas is ignored until every finger has left") {
     Script s;
-    s.down(1, 10, 10, /*on_canvas=*/false).move(1, 300, 300).down(2, 200, 200).wait(1.0).up(2, 200, 200).up(1, 300, 300);
+    s.down(1, 10, 10, /*on_canvas=*/false).move(1, 300, 300).down(2, 200, 200).wait(1.0);
+    CHECK(s.gestures.tracking());
+    CHECK_FALSE(s.gestures.gesture_running());  // the panels may scroll with it
+    s.up(2, 200, 200).up(1, 300, 300);
     CHECK(s.out.empty());
     s.down(4, 20, 20).up(4, 20, 20);
     CHECK(s.kinds() == std::vector<Kind>{Kind::Press, Kind::Tap});

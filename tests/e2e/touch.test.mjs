@@ -335,14 +335,28 @@ test('with a mouse (no touch screen) the canvas buttons are there at the usual s
   await context.close();
 });
 
-test('a finger works the panels too: a tap on Step takes one step and adds no point', async () => {
-  const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 800, hasTouch: true });
-  await waitForWidget(page);
-  const cdp = await context.newCDPSession(page);
+test('a finger works the panels: a tap opens the Train tab, a sideways drag moves a slider, a vertical drag scrolls (moving no slider), a tap on Step steps once', async () => {
+  const { page, context, problems, cdp } = await openPhone();
   const before = await state(page);
+  await tap(page, cdp, (await item(page, /^Train$/)).center);
+  const eta = await item(page, /^η/);
+  const drawnLabels = async () => (await lab(page, () => window.testHooks(window.perceptronLab).drawn())).items.map((i) => i.label);
+  assert.ok(!(await drawnLabels()).some((l) => /^Step/.test(l)), 'Step starts below the fold of the tab');
+  // A sideways drag on the η slider moves it.
+  const start = eta.center;
+  await drag(page, cdp, { x: start.x - 30, y: start.y }, { x: start.x + 30, y: start.y + 3 });
+  const slid = (await state(page)).eta;
+  assert.notEqual(slid, before.eta, 'a sideways drag moves the slider');
+  // Drag up from the η slider: the tab scrolls; neither the slider nor anything else changes.
+  for (let i = 0; i < 6 && !(await drawnLabels()).some((l) => /^Step/.test(l)); i++)
+    await drag(page, cdp, start, { x: start.x + 4, y: start.y - 120 });
+  let s = await state(page);
+  assert.equal(s.eta, slid, 'a vertical drag on a slider scrolls, it does not move the slider');
+  assert.equal(s.visits, before.visits);
+  assert.equal(s.points.length, before.points.length, 'and adds no point');
   const step = await item(page, /^Step/);
   await tap(page, cdp, step.center);
-  const s = await state(page);
+  s = await state(page);
   assert.equal(s.visits, before.visits + 1, 'one tap, one step');
   assert.equal(s.points.length, before.points.length);
   assert.deepEqual(problems, []);
