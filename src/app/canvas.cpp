@@ -1,5 +1,8 @@
 #include "app/canvas.hpp"
 
+#include <cmath>
+
+#include "app/canvas_controls.hpp"
 #include "app/canvas_draw.hpp"
 #include "app/canvas_overlays.hpp"
 #include "app/theme.hpp"
@@ -12,14 +15,60 @@ void Canvas::start_update_animation(const Update& update) {
     animation_time_ = 0.0f;
 }
 
+void Canvas::push_finger(const FingerEvent& event) {
+    if (fingers_.size() >= kMaxQueuedFingers) fingers_.erase(fingers_.begin());
+    fingers_.push_back(event);
+}
+
 void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_running) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size = ImGui::GetContentRegionAvail();
-    if (size.x < 4 || size.y < 4) return;
+    if (size.x < 4 || size.y < 4) { fingers_.clear(); return; }
+    // A new data set (a preset, a generated set, an import) is shown whole; a loaded link keeps its view.
+    if (session.new_data_sets() != fitted_data_sets_ || fit_requested_) {
+        fitted_data_sets_ = session.new_data_sets();
+        fit_requested_ = false;
+        session.fit_view_to_data(static_cast<double>(size.x) / static_cast<double>(size.y));
+    }
     view_.fit(session.state().view, origin.x, origin.y, size.x, size.y);
+    const PanelState& panels = session.state().panels;
+    const Palette& colors = palette(panels.dark);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+
+    // The buttons on the canvas go first, so they own the hover over their rectangles; their channel is
+    // drawn over the canvas's.
+    ImDrawListSplitter layers;
+    layers.Split(draw, 2);
+    layers.SetCurrentChannel(draw, 1);
+    CanvasControlsInput controls_input;
+    controls_input.active_label = session.state().active_label;
+    controls_input.readonly = session.state().readonly;
+    controls_input.finger_sized = touch_.finger_seen;
+    controls_input.tooltips = !touch_.mouse_from_finger;
+    const CanvasControls controls = draw_canvas_controls(view_, colors, controls_input);
+    if (controls.switch_class) session.set_active_label(-session.state().active_label);
+    if (controls.fit) session.fit_view_to_data(static_cast<double>(size.x) / static_cast<double>(size.y));
+    layers.SetCurrentChannel(draw, 0);
+
+    ImGui::SetCursorScreenPos(origin);
     ImGui::InvisibleButton("##canvas", size,
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
-    input_.handle(session, view_, ImGui::IsItemHovered(), ImGui::IsItemActive());
+    // A finger's emulated mouse must not edit a second time: touch goes through the gestures only.
+    if (touch_.mouse_from_finger) input_.clear_hover();
+    else input_.handle(session, view_, ImGui::IsItemHovered(), ImGui::IsItemActive());
+    const bool hovered_for_touch = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const auto on_canvas = [&](float x, float y) {
+        if (x < origin.x || y < origin.y || x >= origin.x + size.x || y >= origin.y + size.y) return false;
+        if (controls.covers(ImVec2(x, y))) return false;
+        // The first finger is Dear ImGui's mouse this frame: ImGui knows whether a popup or a window
+        // lies over the canvas there. Other fingers: the rectangle decides.
+        if (std::fabs(mouse.x - x) < 1.0f && std::fabs(mouse.y - y) < 1.0f) return hovered_for_touch;
+        return true;
+    };
+    view_.fit(session.state().view, origin.x, origin.y, size.x, size.y);  // a fit just now
+    input_.handle_touch(session, view_, fingers_, on_canvas, ImGui::GetTime());
+    fingers_.clear();
     view_.fit(session.state().view, origin.x, origin.y, size.x, size.y);  // a zoom or pan just now
     const FrameModel& model = models.update(session);
 
@@ -30,9 +79,6 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     if (model.online_serial != online_serial_seen_) { online_serial_seen_ = model.online_serial; online_age_ = 0.0f; }
     else if (online_age_ >= 0.0f) online_age_ += dt;
 
-    const PanelState& panels = model.state().panels;
-    const Palette& colors = palette(panels.dark);
-    ImDrawList* draw = ImGui::GetWindowDrawList();
     const Overlay o{draw, view_, colors};
     draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
 
@@ -55,8 +101,9 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     draw_points(o, model, input_.hovered_point(), input_.selected());
     if (field_drawn_by_gpu_) draw_legend(o, model);
     if (animated_) draw_update_animation(o, model, *animated_, animation_time_ / kAnimationSeconds);
-    draw_status(o, model, online_fade_running(), field_drawn_by_gpu_ ? field_.notice() : std::string());
+    draw_status(o, model, online_fade_running(), field_drawn_by_gpu_ ? field_.notice() : std::string(), controls.bottom + 8.0f);
     draw->PopClipRect();
+    layers.Merge(draw);
 }
 
 }  // namespace pl::app

@@ -8,8 +8,10 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "app/canvas_input.hpp"
+#include "app/touch_gestures.hpp"
 #include "app/field_layer.hpp"
 #include "app/frame_model.hpp"
 #include "app/view.hpp"
@@ -17,12 +19,31 @@
 
 namespace pl::app {
 
+// What the platform knows about touch (src/platform/touch_input.hpp), handed over every frame.
+struct TouchStatus {
+    // A finger has touched the widget: finger-sized canvas buttons even where the pointer is fine (a
+    // laptop's touch screen). Coarse pointers get 44 px frames from the style anyway (theme.hpp).
+    bool finger_seen = false;
+    bool mouse_from_finger = false;  // Dear ImGui's mouse is the first finger now, not a real mouse
+};
+
 class Canvas {
 public:
     // Lays the canvas out in the rest of the current window, handles its input, then draws the model
     // (brought up to date after the input, so an edit shows in the same frame).
+    // Also fits the view to the data when a new data set arrived (Session::new_data_sets).
     void draw(Session& session, ModelCache& models, float delta_seconds, bool training_running);
-    bool animating() const { return animation_time_ >= 0.0f || field_.settling() || online_fade_running(); }
+    bool animating() const {
+        return animation_time_ >= 0.0f || field_.settling() || online_fade_running() || input_.touch_tracking();
+    }
+    // Touch: the platform hands over every finger event (screen coordinates) and the touch status; the
+    // next draw turns them into gestures.
+    void push_finger(const FingerEvent& event);
+    void set_touch_status(const TouchStatus& status) { touch_ = status; }
+    bool touch_gesture_running() const { return input_.touch_gesture_running(); }  // the canvas took this touch
+    // Fit the view to the data at the next draw (an imported state file: a new data set, although it
+    // arrives as a whole state like a link, which keeps its view).
+    void request_fit() { fit_requested_ = true; }
     void start_update_animation(const Update& update);
     std::optional<std::size_t> selected() const { return input_.selected(); }
     void select(std::optional<std::size_t> index) { input_.select(index); }
@@ -36,8 +57,14 @@ public:
 private:
     bool online_fade_running() const { return online_age_ >= 0.0f && online_age_ < kOnlineMessageSeconds; }
 
+    static constexpr std::size_t kMaxQueuedFingers = 512;  // events kept while the canvas is not drawn
+
     View view_;
     CanvasInput input_;
+    std::vector<FingerEvent> fingers_;
+    TouchStatus touch_;
+    std::uint64_t fitted_data_sets_ = 0;  // Session::new_data_sets() when the view was last fitted
+    bool fit_requested_ = false;
     FieldLayer field_;
     bool field_drawn_by_gpu_ = false;
     std::optional<Update> animated_;

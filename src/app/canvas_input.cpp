@@ -6,12 +6,20 @@ namespace pl::app {
 
 namespace {
 double coord(const Vec& p, std::size_t i) { return i < p.size() ? p[i] : 0.0; }
+
+// The view moved so that the content follows a pointer from `from` to `to` (screen px).
+ViewState panned(const ViewState& start, const View& view, ImVec2 from, ImVec2 to) {
+    ViewState v = start;
+    v.center_x -= (to.x - from.x) / view.pixels_per_unit();
+    v.center_y += (to.y - from.y) / view.pixels_per_unit();
+    return v;
+}
 }  // namespace
 
-std::optional<std::size_t> CanvasInput::hit_test(const Session& session, const View& view, ImVec2 position) const {
+std::optional<std::size_t> CanvasInput::hit_test(const Session& session, const View& view, ImVec2 position, float radius) const {
     const auto& points = session.state().data.points;
     std::optional<std::size_t> best;
-    float best_distance = kHitRadius * kHitRadius;
+    float best_distance = radius * radius;
     for (std::size_t i = points.size(); i-- > 0;) {  // topmost (last drawn) first
         const ScreenPoint s = view.to_screen(coord(points[i], 0), coord(points[i], 1));
         const float dx = s.x - position.x, dy = s.y - position.y;
@@ -84,12 +92,8 @@ void CanvasInput::handle(Session& session, const View& view, bool hovered, bool 
             panning_ = true;
         }
     }
-    if (panning_ && (ImGui::IsMouseDown(ImGuiMouseButton_Left) || ImGui::IsMouseDown(ImGuiMouseButton_Middle))) {
-        ViewState v = pan_start_;
-        v.center_x -= (mouse.x - press_pos_.x) / view.pixels_per_unit();
-        v.center_y += (mouse.y - press_pos_.y) / view.pixels_per_unit();
-        session.set_view(v);
-    }
+    if (panning_ && (ImGui::IsMouseDown(ImGuiMouseButton_Left) || ImGui::IsMouseDown(ImGuiMouseButton_Middle)))
+        session.set_view(panned(pan_start_, view, press_pos_, mouse));
 
     if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) || ImGui::IsMouseReleased(ImGuiMouseButton_Middle)) {
         if (dragging_) { session.end_move(); dragging_.reset(); }
@@ -104,6 +108,88 @@ void CanvasInput::handle(Session& session, const View& view, bool hovered, bool 
     // Right click adds the other class (touch screens use the +1/-1 toggle instead).
     if (right_pressed && !hovered_point_ && !readonly) add_point(session, view, mouse, -session.state().active_label);
     if (selected_ && *selected_ >= session.state().data.size()) selected_.reset();
+}
+
+// [SECTION] touch
+void CanvasInput::handle_touch(Session& session, const View& view, const std::vector<FingerEvent>& fingers,
+                               const std::function<bool(float, float)>& on_canvas, double now) {
+    std::vector<Gesture> gestures;
+    for (const FingerEvent& f : fingers)
+        touch_.feed(f, f.kind == FingerEvent::Kind::Down && on_canvas(f.x, f.y), now, gestures);
+    touch_.update(now, gestures);
+    for (const Gesture& g : gestures) apply(session, view, g);
+    if (selected_ && *selected_ >= session.state().data.size()) selected_.reset();
+}
+
+void CanvasInput::apply(Session& session, const View& view, const Gesture& g) {
+    const bool readonly = session.state().readonly;
+    const int active = session.state().active_label;
+    const ImVec2 at(g.x, g.y), start(g.start_x, g.start_y);
+    switch (g.kind) {
+    case Gesture::Kind::Press:
+        touch_hit_ = hit_test(session, view, at, kTouchHitRadius);
+        touch_drag_.reset();
+        touch_panning_ = touch_added_ = false;
+        break;
+    case Gesture::Kind::Tap:  // on a point: select it (as a click does); elsewhere: add the active class
+        if (touch_hit_) selected_ = touch_hit_;
+        else if (!readonly) { add_point(session, view, at, active); selected_.reset(); }
+        break;
+    case Gesture::Kind::LongPress:  // the finger's "right click": the other class
+        if (touch_hit_) selected_ = touch_hit_;
+        else if (!readonly) { add_point(session, view, at, -active); selected_.reset(); touch_added_ = true; }
+        break;
+    case Gesture::Kind::DragBegin:
+        if (touch_added_) break;
+        if (touch_hit_ && !readonly && *touch_hit_ < session.state().data.size()) {
+            selected_ = touch_drag_ = touch_hit_;
+            const Vec& p = session.state().data.points[*touch_drag_];
+            const ScreenPoint s = view.to_screen(coord(p, 0), coord(p, 1));
+            touch_grab_ = ImVec2(s.x - start.x, s.y - start.y);
+            session.begin_move(*touch_drag_);
+        } else {
+            touch_panning_ = true;
+            touch_view_start_ = session.state().view;
+        }
+        [[fallthrough]];
+    case Gesture::Kind::DragMove:
+        if (touch_drag_)
+            session.move_point(*touch_drag_, {view.to_data_x(at.x + touch_grab_.x), view.to_data_y(at.y + touch_grab_.y)});
+        else if (touch_panning_)
+            session.set_view(panned(touch_view_start_, view, start, at));
+        break;
+    case Gesture::Kind::DragEnd:
+        if (touch_drag_) session.end_move();
+        touch_drag_.reset();
+        touch_panning_ = false;
+        break;
+    case Gesture::Kind::PinchBegin:
+        touch_view_start_ = session.state().view;
+        break;
+    case Gesture::Kind::Pinch:
+        pinch(session, view, g);
+        break;
+    case Gesture::Kind::PinchEnd:
+        break;
+    }
+}
+
+// Two fingers: the span scales by how far apart they are now against when they came down, and the data
+// point that was under their first midpoint stays under their midpoint (so moving both pans).
+void CanvasInput::pinch(Session& session, const View& view, const Gesture& g) {
+    View at_start;
+    at_start.fit(touch_view_start_, view.origin_x(), view.origin_y(), view.width(), view.height());
+    const double anchor_x = at_start.to_data_x(g.start_x), anchor_y = at_start.to_data_y(g.start_y);
+    ViewState v = touch_view_start_;
+    if (g.start_distance >= kMinPinchDistance && g.distance >= kMinPinchDistance)
+        v.span = touch_view_start_.span * static_cast<double>(g.start_distance) / static_cast<double>(g.distance);
+    session.set_view(v);  // clamps the span to its limits; the centre follows the accepted span
+    v.span = session.state().view.span;
+    View scaled;  // the accepted span centred on 0: the midpoint's offset from the centre in data units
+    scaled.fit(ViewState{0.0, 0.0, v.span}, view.origin_x(), view.origin_y(), view.width(), view.height());
+    v.center_x = anchor_x - scaled.to_data_x(g.x);
+    v.center_y = anchor_y - scaled.to_data_y(g.y);
+    session.set_view(v);
 }
 
 }  // namespace pl::app

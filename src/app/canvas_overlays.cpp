@@ -208,7 +208,8 @@ void draw_update_animation(const Overlay& o, const FrameModel& model, const Upda
 }
 
 // [SECTION] text on the canvas: status line, online verdict, legend
-void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice) {
+void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice,
+                 float online_top) {
     const View& v = o.view;
     const ImVec2 pos(v.origin_x() + 10, v.origin_y() + v.height() - ImGui::GetFontSize() - 10);
     const float room = std::max(40.0f, v.width() - 20.0f);
@@ -217,14 +218,28 @@ void draw_status(const Overlay& o, const FrameModel& model, bool show_online_mes
         plate_text(o.draw, "field-notice", ImVec2(pos.x, top - ImGui::GetTextLineHeight() - 6), field_notice,
                    with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text, room, true);
     if (show_online_message && !model.online_message.empty())
-        plate_text(o.draw, "online", ImVec2(v.origin_x() + 10, v.origin_y() + 10), model.online_message, o.colors.highlight,
-                   IM_COL32(20, 20, 20, 255), room);
+        plate_text(o.draw, "online", ImVec2(v.origin_x() + 10, std::max(v.origin_y() + 10, online_top)), model.online_message,
+                   o.colors.highlight, IM_COL32(20, 20, 20, 255), room);
+}
+
+namespace {
+constexpr float kLegendWidth = 120.0f, kLegendBarHeight = 10.0f;  // the colour bar
+ImVec2 legend_bar_corner(const View& view) {
+    return ImVec2(view.origin_x() + view.width() - kLegendWidth - 16.0f, view.origin_y() + 14.0f);
+}
+}  // namespace
+
+ScreenRect legend_rect(const View& view) {
+    const ImVec2 bar = legend_bar_corner(view);
+    const float label = ImGui::CalcTextSize("f(x)").x + 12;  // "f(x)" left of the bar
+    return {ImVec2(bar.x - 8 - label, bar.y - 6), ImVec2(bar.x + kLegendWidth + 8, bar.y + kLegendBarHeight + ImGui::GetFontSize() + 8)};
 }
 
 void draw_legend(const Overlay& o, const FrameModel& model) {
     const Palette& colors = o.colors;
-    const float width = 120.0f, height = 10.0f;
-    const float x = o.view.origin_x() + o.view.width() - width - 16.0f, y = o.view.origin_y() + 14.0f;
+    const float width = kLegendWidth, height = kLegendBarHeight;
+    const ImVec2 bar = legend_bar_corner(o.view);
+    const float x = bar.x, y = bar.y;
     const float font = ImGui::GetFontSize();
     ImDrawList* draw = o.draw;
     draw->AddRectFilled(ImVec2(x - 8, y - 6), ImVec2(x + width + 8, y + height + font + 8), with_alpha(colors.canvas_bg, 0.85f), 4.0f);
@@ -239,6 +254,7 @@ void draw_legend(const Overlay& o, const FrameModel& model) {
     draw->AddText(ImVec2(x + width * 0.5f - 3, y + height + 2), colors.tick_text, "0");
     draw->AddText(ImVec2(x + width - ImGui::CalcTextSize(high.c_str()).x, y + height + 2), colors.tick_text, high.c_str());
     draw->AddText(ImVec2(x - ImGui::CalcTextSize("f(x)").x - 12, y - 2), colors.tick_text, "f(x)");
+    PL_PROBE_TEXT("legend", std::string("f(x)"), legend_rect(o.view).min, legend_rect(o.view).max);  // the whole legend
 }
 
 }  // namespace pl::app

@@ -19,6 +19,12 @@ struct Overlay {
     const Palette& colors;
 };
 
+// A rectangle on screen (Dear ImGui's ImRect is internal).
+struct ScreenRect {
+    ImVec2 min, max;
+    bool contains(ImVec2 p) const { return p.x >= min.x && p.x < max.x && p.y >= min.y && p.y < max.y; }
+};
+
 inline constexpr float kMarkerRadius = 7.0f;
 // Above this many points markers are small squares without rings (drawing stays cheap).
 inline constexpr std::size_t kSimpleMarkersAbove = 3000;
@@ -38,7 +44,10 @@ void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::s
 // The lecture figure of one update at time t in [0, 1]: w_old; then y*eta*x at its tip; then w_new.
 void draw_update_animation(const Overlay& o, const FrameModel& model, const Update& update, float t);
 // The status line; above it, when not empty, `field_notice` (the regions came from the CPU, and why).
-void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice);
+// The online verdict goes at the top left, from `online_top` down (below the canvas's buttons).
+void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice,
+                 float online_top);
 void draw_legend(const Overlay& o, const FrameModel& model);
+ScreenRect legend_rect(const View& view);  // where draw_legend draws (its plate), for what must avoid it
 
 }  // namespace pl::app

@@ -7,6 +7,7 @@
 
 #include "decimal.hpp"
 #include "names.hpp"
+#include "view_fit.hpp"
 
 namespace pl {
 
@@ -192,6 +193,7 @@ void Session::new_data_set(Dataset data, std::string name) {
     state_.preset = std::move(name);
     state_.trained_visits = 0;
     ++data_revision_;
+    ++new_data_sets_;
     theory_.reset();
     rebuild_learner(0);
     touch();
@@ -316,6 +318,8 @@ void Session::set_view(const ViewState& view) {
     state_.view.span = std::clamp(view.span, kViewSpanRange.min, kViewSpanRange.max);
     touch();
 }
+
+void Session::fit_view_to_data(double aspect) { set_view(fit_view(state_.data, aspect)); }
 
 void Session::set_panels(const PanelState& panels) {
     state_.panels = panels;

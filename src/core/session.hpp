@@ -29,6 +29,10 @@ public:
     const TheorySummary& theory() const;       // cached; recomputed after data or settings change
     std::uint64_t revision() const { return revision_; }  // bumps on every change
     std::uint64_t data_revision() const { return data_revision_; }  // bumps when points change
+    // Counts whole new data sets (a preset, a generated set, an import through replace_data), not edits
+    // of points nor loaded states: a screen fits its view to the data when this moves (a loaded link
+    // keeps the view it carries, so it reproduces the screen).
+    std::uint64_t new_data_sets() const { return new_data_sets_; }
     const std::deque<Update>& recent_updates() const { return recent_; }  // newest last (for the trail)
     const std::string& notice() const { return notice_; }  // last message for the user ("" = none)
     void clear_notice() { notice_.clear(); touch(); }
@@ -66,6 +70,9 @@ public:
     void set_edit_policy(EditPolicy policy);
     void set_online_mode(bool on);
     void set_view(const ViewState& view);
+    // Shows every point with a margin on a canvas of this width / height (view_fit.hpp); empty data
+    // gives the default view.
+    void fit_view_to_data(double aspect);
     void set_panels(const PanelState& panels);
     void set_active_label(int label);
     void set_readonly(bool readonly);
@@ -112,6 +119,7 @@ private:
     std::vector<Snapshot> undo_, redo_;
     std::optional<Snapshot> move_origin_;
     std::uint64_t revision_ = 1, data_revision_ = 1;
+    std::uint64_t new_data_sets_ = 0;
     std::size_t online_mistakes_ = 0;
     std::optional<OnlineResult> last_online_;
     std::uint64_t last_online_serial_ = 0;

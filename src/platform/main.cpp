@@ -22,6 +22,7 @@
 #include "imgui_impl_sdl.h"
 #include "app/gl.hpp"
 #include "platform/host.hpp"
+#include "platform/touch_input.hpp"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -33,6 +34,7 @@ struct Runtime {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
     pl::app::App* app = nullptr;
+    pl::platform::TouchInput touch;  // fingers: to the canvas as gestures, the first one to ImGui as its mouse
     long frames_left = -1;  // -1: run until the window closes
     bool running = true;
     long idle_iterations = 0;  // web: loop iterations with nothing to do
@@ -51,11 +53,12 @@ void run_one_frame(void* arg) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
         had_event = true;
+        if (rt.touch.consume(event, rt.window, rt.app->canvas())) continue;
         ImGui_ImplSDL2_ProcessEvent(&event);
         if (event.type == SDL_QUIT) rt.running = false;
         if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) rt.running = false;
     }
-    if (had_event) rt.app->request_redraw();
+    if (had_event || rt.touch.busy()) rt.app->request_redraw();
 
     if (rt.app->needs_frame()) {
         int fb_w = 0, fb_h = 0, win_w = 0, win_h = 0;
@@ -64,7 +67,10 @@ void run_one_frame(void* arg) {
         rt.app->before_new_frame(win_w > 0 ? static_cast<float>(fb_w) / static_cast<float>(win_w) : 1.0f);
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
+        rt.touch.feed_imgui(ImGui::GetIO());
+        rt.app->canvas().set_touch_status(rt.touch.status());
         ImGui::NewFrame();
+        rt.touch.after_new_frame(rt.app->canvas().touch_gesture_running());
         rt.app->frame(fb_w, fb_h);
         ImGui::Render();
         glViewport(0, 0, fb_w, fb_h);
@@ -141,6 +147,7 @@ int main(int argc, char** argv) {
     int width = 1280, height = 800;
     if (!parse_args(argc, argv, rt, options, width, height)) return 0;
     pl::platform::configure_hints();
+    pl::platform::disable_sdl_touch_mouse();  // touch_input.hpp: fingers reach ImGui through TouchInput only
 
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
         std::fprintf(stderr, "SDL_Init failed: %s\n", SDL_GetError());

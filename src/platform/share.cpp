@@ -43,7 +43,11 @@ std::string import_text(app::App& app, std::string_view file_name, std::string_v
         session.set_notice(message);
         return message;
     }
-    if (ends_with_json(file_name) || starts_with_brace(text)) return app::load_into(app, text);
+    if (ends_with_json(file_name) || starts_with_brace(text)) {
+        std::string error = app::load_into(app, text);
+        if (error.empty()) app.canvas().request_fit();  // an imported file is a new data set: show it whole
+        return error;
+    }
 
     const CsvResult csv = parse_csv(text, kMaxPoints);
     if (!csv.ok) {

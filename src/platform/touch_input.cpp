@@ -1,0 +1,152 @@
+#include "platform/touch_input.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/touch_gestures.hpp"
+#include "imgui_internal.h"  // the hovered window and its scrolling
+
+namespace pl::platform {
+
+namespace {
+bool is_mouse_copy_of_finger(const SDL_Event& e) {
+    switch (e.type) {
+    case SDL_MOUSEMOTION: return e.motion.which == SDL_TOUCH_MOUSEID;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP: return e.button.which == SDL_TOUCH_MOUSEID;
+    case SDL_MOUSEWHEEL: return e.wheel.which == SDL_TOUCH_MOUSEID;
+    default: return false;
+    }
+}
+
+bool is_real_mouse(const SDL_Event& e) {
+    return e.type == SDL_MOUSEMOTION || e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP || e.type == SDL_MOUSEWHEEL;
+}
+}  // namespace
+
+void disable_sdl_touch_mouse() { SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0"); }
+
+void TouchInput::push_move(ImVec2 position) {
+    if (!steps_.empty() && steps_.back().kind == StepKind::Move) steps_.back().position = position;
+    else steps_.push_back({StepKind::Move, position});
+}
+
+bool TouchInput::consume(const SDL_Event& e, SDL_Window* window, app::Canvas& canvas) {
+    if (is_mouse_copy_of_finger(e)) return true;
+    if (is_real_mouse(e)) {
+        if (fingers_down_.empty()) {  // a mouse took over: Dear ImGui reads it from SDL again
+            mouse_from_finger_ = false;
+            steps_.clear();
+        }
+        return false;
+    }
+    if (e.type != SDL_FINGERDOWN && e.type != SDL_FINGERMOTION && e.type != SDL_FINGERUP) return false;
+    if (e.tfinger.touchId == SDL_MOUSE_TOUCHID) return true;  // SDL's finger copy of the mouse (off by default)
+
+    finger_seen_ = true;
+    int width = 0, height = 0;
+    SDL_GetWindowSize(window, &width, &height);
+    const ImVec2 at(e.tfinger.x * static_cast<float>(width), e.tfinger.y * static_cast<float>(height));
+    const SDL_FingerID id = e.tfinger.fingerId;
+    const auto known = std::find(fingers_down_.begin(), fingers_down_.end(), id);
+    app::FingerEvent finger;
+    finger.id = static_cast<std::int64_t>(id);
+    finger.x = at.x;
+    finger.y = at.y;
+
+    if (e.type == SDL_FINGERDOWN) {
+        finger.kind = app::FingerEvent::Kind::Down;
+        if (fingers_down_.empty()) {  // the first finger of a touch is Dear ImGui's mouse
+            primary_ = id;
+            mouse_from_finger_ = true;
+            steps_.push_back({StepKind::Hover, at});
+            press_ = Press::Held;  // after_new_frame decides once Dear ImGui knows what is under it
+            press_position_ = finger_position_ = at;
+            target_known_ = false;
+            scroll_window_ = 0;
+        }
+        if (known == fingers_down_.end()) fingers_down_.push_back(id);
+    } else if (e.type == SDL_FINGERMOTION) {
+        finger.kind = app::FingerEvent::Kind::Move;
+        if (primary_ == id) {
+            finger_position_ = at;
+            push_move(at);
+        }
+    } else {
+        finger.kind = app::FingerEvent::Kind::Up;
+        if (primary_ == id) {
+            if (press_ == Press::Held) give_press();  // a tap: press and release
+            if (press_ == Press::Given) steps_.push_back({StepKind::Release, at});
+            steps_.push_back({StepKind::Leave, at});
+            press_ = Press::None;
+            primary_.reset();
+        }
+        if (known != fingers_down_.end()) fingers_down_.erase(known);
+    }
+    canvas.push_finger(finger);
+    return true;
+}
+
+// The press where the finger came down, then back to where it is now.
+void TouchInput::give_press() {
+    steps_.push_back({StepKind::Press, press_position_});
+    if (finger_position_.x != press_position_.x || finger_position_.y != press_position_.y) push_move(finger_position_);
+    press_ = Press::Given;
+}
+
+void TouchInput::feed_imgui(ImGuiIO& io) {
+    if (!mouse_from_finger_) return;
+    // One change of the button (or of hover) per frame; moves in between are taken along.
+    while (!steps_.empty()) {
+        const Step step = steps_.front();
+        steps_.pop_front();
+        position_ = step.position;
+        switch (step.kind) {
+        case StepKind::Hover: down_ = false; hover_applied_ = true; break;
+        case StepKind::Press: down_ = true; break;
+        case StepKind::Move: break;
+        case StepKind::Release: down_ = false; break;
+        case StepKind::Leave: down_ = false; position_ = ImVec2(-FLT_MAX, -FLT_MAX); break;
+        }
+        if (step.kind != StepKind::Move) break;
+    }
+    io.MousePos = position_;
+    io.MouseDown[0] = down_;
+}
+
+void TouchInput::after_new_frame(bool canvas_owns_touch) {
+    if (!mouse_from_finger_) return;
+    if (hover_applied_) {  // what a vertical drag from here would scroll, by Dear ImGui's wheel rules
+        hover_applied_ = false;
+        if (press_ == Press::Held && !target_known_) {
+            target_known_ = true;
+            ImGuiWindow* window = GImGui->HoveredWindow;
+            if (window && !(window->Flags & ImGuiWindowFlags_NoScrollWithMouse)) {
+                while ((window->Flags & ImGuiWindowFlags_ChildWindow) && window->ScrollMax.y <= 0.0f && window->ParentWindow)
+                    window = window->ParentWindow;
+                if (window->ScrollMax.y > 0.0f) scroll_window_ = window->ID;
+            }
+        }
+    }
+    if (press_ == Press::Held && target_known_) {
+        const float dx = finger_position_.x - press_position_.x, dy = finger_position_.y - press_position_.y;
+        const float slop = app::TouchGestures::kTouchSlop;
+        if (scroll_window_ == 0 || canvas_owns_touch) {
+            give_press();  // nothing to scroll here: the press goes through at once
+        } else if (dx * dx + dy * dy > slop * slop) {
+            if (std::fabs(dy) > std::fabs(dx)) {
+                press_ = Press::Withheld;
+                scroll_last_y_ = press_position_.y;
+            } else {
+                give_press();
+            }
+        }
+    }
+    if (press_ == Press::Withheld) {
+        if (ImGuiWindow* window = ImGui::FindWindowByID(scroll_window_))
+            ImGui::SetScrollY(window, window->Scroll.y - (finger_position_.y - scroll_last_y_));
+        scroll_last_y_ = finger_position_.y;
+    }
+}
+
+}  // namespace pl::platform

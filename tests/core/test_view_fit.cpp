@@ -1,0 +1,121 @@
+// Fitting the view to the data: hand-computed spans for wide and tall canvases, every point inside
+// with the margin, the edge cases (no data, one spot, 1-D data, data wider than a link can show), and
+// the session's verb and its "a new data set arrived" counter.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/session.hpp"
+#include "core/view_fit.hpp"
+
+using namespace pl;
+
+namespace {
+Dataset points_2d(std::initializer_list<std::pair<double, double>> xy) {
+    Dataset d;
+    for (auto [x, y] : xy) d.add({x, y}, 1);
+    return d;
+}
+
+// The visible data rectangle of a view on a canvas of this aspect (width / height).
+struct Visible { double min_x, max_x, min_y, max_y; };
+Visible visible(const ViewState& v, double aspect) {
+    const double width = v.span * std::max(aspect, 1.0), height = v.span * std::max(1.0 / aspect, 1.0);
+    return {v.center_x - width / 2, v.center_x + width / 2, v.center_y - height / 2, v.center_y + height / 2};
+}
+}  // namespace
+
+TEST_CASE("fit_view: no data gives the default view") {
+    const ViewState v = fit_view(Dataset{}, 1.6);
+    CHECK(v.center_x == 0.0);
+    CHECK(v.center_y == 0.0);
+    CHECK(v.span == ViewState{}.span);
+}
+
+TEST_CASE("fit_view: a wide canvas is limited by the data's height, a tall one by its width") {
+    // The data span 4 across and 2 up; the data may use 1 - 2 * 0.12 = 0.76 of each side.
+    const Dataset d = points_2d({{0, 0}, {4, 2}, {1, 1}});
+    const ViewState wide = fit_view(d, 2.0);  // 800 x 400: 4 / (2 * 0.76) = 2 / 0.76
+    CHECK(wide.center_x == doctest::Approx(2.0));
+    CHECK(wide.center_y == doctest::Approx(1.0));
+    CHECK(wide.span == doctest::Approx(2.0 / 0.76));
+    const ViewState square = fit_view(d, 1.0);  // the 4 across decide: 4 / 0.76
+    CHECK(square.span == doctest::Approx(4.0 / 0.76));
+    const ViewState tall = fit_view(d, 0.5);  // 400 x 800: the width (the shorter side) shows the 4
+    CHECK(tall.span == doctest::Approx(4.0 / 0.76));
+    const ViewState very_wide = fit_view(d, 4.0);  // 1600 x 400: the height decides, 2 / 0.76
+    CHECK(very_wide.span == doctest::Approx(2.0 / 0.76));
+}
+
+TEST_CASE("fit_view: every point is inside the visible rectangle with the margin, at phone and desktop shapes") {
+    const Dataset d = make_preset(Preset::Moons, GeneratorParams{});
+    for (double aspect : {390.0 / 380.0, 360.0 / 290.0, 844.0 / 300.0, 320.0 / 700.0, 1.0, 1280.0 / 760.0}) {
+        CAPTURE(aspect);
+        const ViewState v = fit_view(d, aspect);
+        const Visible r = visible(v, aspect);
+        const double margin_x = kFitMarginShare * (r.max_x - r.min_x) * (1 - 1e-9);
+        const double margin_y = kFitMarginShare * (r.max_y - r.min_y) * (1 - 1e-9);
+        double closest = std::numeric_limits<double>::infinity();  // the tightest side touches its margin
+        for (const Vec& p : d.points) {
+            CHECK(p[0] >= r.min_x + margin_x);
+            CHECK(p[0] <= r.max_x - margin_x);
+            CHECK(p[1] >= r.min_y + margin_y);
+            CHECK(p[1] <= r.max_y - margin_y);
+            closest = std::min({closest, (p[0] - r.min_x) / margin_x, (r.max_x - p[0]) / margin_x,
+                                (p[1] - r.min_y) / margin_y, (r.max_y - p[1]) / margin_y});
+        }
+        CHECK(closest == doctest::Approx(1.0));  // not zoomed out further than needed
+    }
+}
+
+TEST_CASE("fit_view: points on one spot are centred at the default span; 1-D points sit on y = 0") {
+    const ViewState spot = fit_view(points_2d({{3, -1}, {3, -1}}), 1.5);
+    CHECK(spot.center_x == 3.0);
+    CHECK(spot.center_y == -1.0);
+    CHECK(spot.span == ViewState{}.span);
+
+    Dataset line;
+    line.dim = 1;
+    line.add({-2.0}, 1);
+    line.add({6.0}, -1);
+    const ViewState v = fit_view(line, 1.0);
+    CHECK(v.center_x == doctest::Approx(2.0));
+    CHECK(v.center_y == 0.0);
+    CHECK(v.span == doctest::Approx(8.0 / 0.76));
+}
+
+TEST_CASE("fit_view: a bad aspect counts as square; the span stays inside what a link holds") {
+    const Dataset d = points_2d({{0, 0}, {4, 2}});
+    for (double aspect : {0.0, -1.0, std::nan(""), std::numeric_limits<double>::infinity()})
+        CHECK(fit_view(d, aspect).span == doctest::Approx(4.0 / 0.76));
+    CHECK(fit_view(points_2d({{-1e6, 0}, {1e6, 0}}), 1.0).span == kViewSpanRange.max);
+    CHECK(fit_view(points_2d({{0, 0}, {0.0001, 0}}), 1.0).span == kViewSpanRange.min);
+}
+
+TEST_CASE("session: fit_view_to_data sets the fitted view; new data sets are counted, edits and loads are not") {
+    Session session;
+    const std::uint64_t start = session.new_data_sets();
+    session.add_point({9.0, 9.0}, 1);
+    session.fit_view_to_data(1.0);
+    const ViewState expected = fit_view(session.state().data, 1.0);
+    CHECK(session.state().view.center_x == expected.center_x);
+    CHECK(session.state().view.center_y == expected.center_y);
+    CHECK(session.state().view.span == expected.span);
+
+    CHECK(session.new_data_sets() == start);  // an added point is an edit
+    session.load_preset(Preset::Xor, GeneratorParams{});
+    CHECK(session.new_data_sets() == start + 1);
+    session.replace_data(points_2d({{0, 0}, {1, 1}}), "import.csv");
+    CHECK(session.new_data_sets() == start + 2);
+    WidgetState linked = session.state();
+    linked.view = ViewState{5.0, 5.0, 2.0};
+    session.load_state(linked);  // a link or a lesson step keeps its own view
+    CHECK(session.new_data_sets() == start + 2);
+    CHECK(session.state().view.span == 2.0);
+
+    session.clear_points();
+    session.fit_view_to_data(2.0);
+    CHECK(session.state().view.span == ViewState{}.span);  // empty data: the default view
+}
