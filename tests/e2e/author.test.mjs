@@ -27,7 +27,7 @@ async function clickItem(page, name) {
 
 test('author mode: a screen becomes a step, the goal is typed, Save JSON downloads a lesson that loads', async () => {
   // Tall enough that the author's fields are in view without scrolling the controls column.
-  const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 1700 });
+  const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 2400 });
   await waitForWidget(page);
   await clickItem(page, 'Lesson');                  // the section with the list of lessons
   await clickItem(page, 'Write your own lesson');
