@@ -15,6 +15,12 @@ void Canvas::start_update_animation(const Update& update) {
     animation_time_ = 0.0f;
 }
 
+void Canvas::fit_view(Session& session) {
+    const bool drawn = view_.width() > 1.0f && view_.height() > 1.0f;
+    if (drawn) session.fit_view_to_data(static_cast<double>(view_.width()) / static_cast<double>(view_.height()));
+    else fit_requested_ = true;
+}
+
 void Canvas::push_finger(const FingerEvent& event) {
     if (fingers_.size() >= kMaxQueuedFingers) fingers_.erase(fingers_.begin());
     fingers_.push_back(event);
@@ -25,8 +31,9 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     const ImVec2 size = ImGui::GetContentRegionAvail();
     if (size.x < 4 || size.y < 4) { fingers_.clear(); return; }
     // A new data set (a preset, a generated set, an import) is shown whole; a loaded link keeps its view.
-    if (session.new_data_sets() != fitted_data_sets_ || fit_requested_) {
-        fitted_data_sets_ = session.new_data_sets();
+    // The session fits it at once once it knows the canvas's shape; a data set that came earlier waits here.
+    session.set_screen_aspect(static_cast<double>(size.x) / static_cast<double>(size.y));
+    if (session.fit_pending() || fit_requested_) {
         fit_requested_ = false;
         session.fit_view_to_data(static_cast<double>(size.x) / static_cast<double>(size.y));
     }

@@ -31,7 +31,7 @@ class Canvas {
 public:
     // Lays the canvas out in the rest of the current window, handles its input, then draws the model
     // (brought up to date after the input, so an edit shows in the same frame).
-    // Also fits the view to the data when a new data set arrived (Session::new_data_sets).
+    // Also fits the view to the data when a new data set arrived (Session::fit_pending).
     void draw(Session& session, ModelCache& models, float delta_seconds, bool training_running);
     bool animating() const {
         return animation_time_ >= 0.0f || field_.settling() || online_fade_running() || input_.touch_tracking();
@@ -41,9 +41,10 @@ public:
     void push_finger(const FingerEvent& event);
     void set_touch_status(const TouchStatus& status) { touch_ = status; }
     bool touch_gesture_running() const { return input_.touch_gesture_running(); }  // the canvas took this touch
-    // Fit the view to the data at the next draw (an imported state file: a new data set, although it
-    // arrives as a whole state like a link, which keeps its view).
-    void request_fit() { fit_requested_ = true; }
+    // Fit the view to the data now, to the canvas's shape when it was last drawn (else at the next draw):
+    // an imported state file is a new data set, although it arrives as a whole state like a link,
+    // which keeps its view.
+    void fit_view(Session& session);
     void start_update_animation(const Update& update);
     std::optional<std::size_t> selected() const { return input_.selected(); }
     void select(std::optional<std::size_t> index) { input_.select(index); }
@@ -63,7 +64,6 @@ private:
     CanvasInput input_;
     std::vector<FingerEvent> fingers_;
     TouchStatus touch_;
-    std::uint64_t fitted_data_sets_ = 0;  // Session::new_data_sets() when the view was last fitted
     bool fit_requested_ = false;
     FieldLayer field_;
     bool field_drawn_by_gpu_ = false;

@@ -50,7 +50,8 @@ CanvasControls draw_canvas_controls(const View& view, const Palette& colors, con
         out.switch_class = ImGui::Button(button.c_str(), ImVec2(switch_width, height));
         ImGui::PopStyleVar();
         if (in.tooltips && ImGui::IsItemHovered())
-            ImGui::SetTooltip("A click or a tap adds a %s point; press to switch.\nThe other class: right click, shift-click or a long press.",
+            ImGui::SetTooltip("A click or a tap adds a %s point; press to switch.\n"
+                              "The other class: right click, shift-click or a long press.",
                               label > 0 ? "+1" : "\xE2\x88\x92" "1");
         const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
         draw->AddRect(min, max, label > 0 ? colors.positive : colors.negative, style.FrameRounding, 0, 2.0f);

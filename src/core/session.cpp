@@ -193,9 +193,10 @@ void Session::new_data_set(Dataset data, std::string name) {
     state_.preset = std::move(name);
     state_.trained_visits = 0;
     ++data_revision_;
-    ++new_data_sets_;
     theory_.reset();
     rebuild_learner(0);
+    if (screen_aspect_ > 0) set_view(fit_view(state_.data, screen_aspect_));  // a new data set is shown whole
+    else fit_pending_ = true;
     touch();
 }
 
@@ -312,6 +313,7 @@ void Session::set_online_mode(bool on) {
 
 void Session::set_view(const ViewState& view) {
     if (!std::isfinite(view.center_x) || !std::isfinite(view.center_y) || !std::isfinite(view.span)) return;
+    fit_pending_ = false;
     // Clamped to what a link can hold, so a long pan or zoom never makes a state links refuse.
     state_.view.center_x = std::clamp(view.center_x, kViewCenterRange.min, kViewCenterRange.max);
     state_.view.center_y = std::clamp(view.center_y, kViewCenterRange.min, kViewCenterRange.max);
@@ -389,6 +391,12 @@ void Session::reset_training() {
 }
 
 void Session::load_state(const WidgetState& state) {
+    // The state carries its view, which it keeps; only a state with the same points and view as now
+    // (a change of settings, such as the JS handle's configure()) leaves a pending fit pending.
+    const bool same_screen = state.data.points == state_.data.points && state.data.labels == state_.data.labels &&
+                             state.view.center_x == state_.view.center_x && state.view.center_y == state_.view.center_y &&
+                             state.view.span == state_.view.span;
+    fit_pending_ = fit_pending_ && same_screen;
     push_undo();
     state_ = state;
     last_online_.reset();

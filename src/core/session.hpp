@@ -29,10 +29,13 @@ public:
     const TheorySummary& theory() const;       // cached; recomputed after data or settings change
     std::uint64_t revision() const { return revision_; }  // bumps on every change
     std::uint64_t data_revision() const { return data_revision_; }  // bumps when points change
-    // Counts whole new data sets (a preset, a generated set, an import through replace_data), not edits
-    // of points nor loaded states: a screen fits its view to the data when this moves (a loaded link
-    // keeps the view it carries, so it reproduces the screen).
-    std::uint64_t new_data_sets() const { return new_data_sets_; }
+    // A whole new data set arrived (a preset, a generated set, an import through replace_data) before any
+    // screen said its shape (set_screen_aspect), and no view has been chosen for it since: the screen fits
+    // its view to the data when it next draws.
+    // Any view set afterwards (set_view, fit_view_to_data, load_state: a loaded link reproduces its own
+    // screen) ends it, except a loaded state with the same points and view (only settings changed);
+    // edits of points do not start it.
+    bool fit_pending() const { return fit_pending_; }
     const std::deque<Update>& recent_updates() const { return recent_; }  // newest last (for the trail)
     const std::string& notice() const { return notice_; }  // last message for the user ("" = none)
     void clear_notice() { notice_.clear(); touch(); }
@@ -73,6 +76,10 @@ public:
     // Shows every point with a margin on a canvas of this width / height (view_fit.hpp); empty data
     // gives the default view.
     void fit_view_to_data(double aspect);
+    // The shape (width / height) of the canvas the view is shown on, told by the screen whenever it draws.
+    // Once known, a new data set is fitted to it at once, so the state (and a link taken right after
+    // loading a preset) already has the fitted view. Not a change of the state: no revision.
+    void set_screen_aspect(double aspect) { screen_aspect_ = aspect; }
     void set_panels(const PanelState& panels);
     void set_active_label(int label);
     void set_readonly(bool readonly);
@@ -119,7 +126,8 @@ private:
     std::vector<Snapshot> undo_, redo_;
     std::optional<Snapshot> move_origin_;
     std::uint64_t revision_ = 1, data_revision_ = 1;
-    std::uint64_t new_data_sets_ = 0;
+    bool fit_pending_ = false;
+    double screen_aspect_ = 0;  // 0: no screen has drawn the view yet
     std::size_t online_mistakes_ = 0;
     std::optional<OnlineResult> last_online_;
     std::uint64_t last_online_serial_ = 0;

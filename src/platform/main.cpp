@@ -194,6 +194,9 @@ int main(int argc, char** argv) {
     pl::platform::attach(app);
 
 #ifdef __EMSCRIPTEN__
+    // The first frame at once: the page's script applies its start options (a preset, a link) only after
+    // main() has run, and by then the canvas has its shape, so a preset is fitted to it at once.
+    run_one_frame(&rt);
     emscripten_set_main_loop_arg(run_one_frame, &rt, 0, true);  // never returns
 #else
     while (rt.running) {

@@ -45,7 +45,7 @@ std::string import_text(app::App& app, std::string_view file_name, std::string_v
     }
     if (ends_with_json(file_name) || starts_with_brace(text)) {
         std::string error = app::load_into(app, text);
-        if (error.empty()) app.canvas().request_fit();  // an imported file is a new data set: show it whole
+        if (error.empty()) app.canvas().fit_view(app.session());  // an imported file is a new data set: show it whole
         return error;
     }
 

@@ -94,28 +94,61 @@ TEST_CASE("fit_view: a bad aspect counts as square; the span stays inside what a
     CHECK(fit_view(points_2d({{0, 0}, {0.0001, 0}}), 1.0).span == kViewSpanRange.min);
 }
 
-TEST_CASE("session: fit_view_to_data sets the fitted view; new data sets are counted, edits and loads are not") {
+TEST_CASE("session: fit_view_to_data sets the fitted view; before the screen's shape is known a new data set asks for a fit until a view is chosen") {
     Session session;
-    const std::uint64_t start = session.new_data_sets();
+    CHECK_FALSE(session.fit_pending());  // the starting state comes with its view
     session.add_point({9.0, 9.0}, 1);
+    CHECK_FALSE(session.fit_pending());  // an added point is an edit
     session.fit_view_to_data(1.0);
     const ViewState expected = fit_view(session.state().data, 1.0);
     CHECK(session.state().view.center_x == expected.center_x);
     CHECK(session.state().view.center_y == expected.center_y);
     CHECK(session.state().view.span == expected.span);
 
-    CHECK(session.new_data_sets() == start);  // an added point is an edit
     session.load_preset(Preset::Xor, GeneratorParams{});
-    CHECK(session.new_data_sets() == start + 1);
+    CHECK(session.fit_pending());
+    session.fit_view_to_data(1.5);
+    CHECK_FALSE(session.fit_pending());
     session.replace_data(points_2d({{0, 0}, {1, 1}}), "import.csv");
-    CHECK(session.new_data_sets() == start + 2);
+    CHECK(session.fit_pending());
+    session.set_view(ViewState{1.0, 1.0, 3.0});  // a pan or zoom chose a view
+    CHECK_FALSE(session.fit_pending());
+
+    // A preset, then settings changed through a whole state (the JS handle's configure()): still pending.
+    session.load_preset(Preset::Moons, GeneratorParams{});
+    WidgetState configured = session.state();
+    configured.config.eta = 0.5;
+    session.load_state(configured);
+    CHECK(session.fit_pending());
+    CHECK(session.state().config.eta == 0.5);
+
+    // Then a link with its own view (an embed restoring saved work): the link wins.
     WidgetState linked = session.state();
     linked.view = ViewState{5.0, 5.0, 2.0};
-    session.load_state(linked);  // a link or a lesson step keeps its own view
-    CHECK(session.new_data_sets() == start + 2);
+    session.load_state(linked);
+    CHECK_FALSE(session.fit_pending());
     CHECK(session.state().view.span == 2.0);
 
     session.clear_points();
+    CHECK_FALSE(session.fit_pending());
     session.fit_view_to_data(2.0);
     CHECK(session.state().view.span == ViewState{}.span);  // empty data: the default view
+}
+
+TEST_CASE("session: once the screen has told its shape, a new data set is fitted at once") {
+    Session session;
+    session.set_screen_aspect(0.5);  // a phone upright: the canvas twice as tall as wide
+    const std::uint64_t revision = session.revision();
+    CHECK(session.revision() == revision);  // telling the shape is not a change
+    session.load_preset(Preset::Xor, GeneratorParams{});
+    CHECK_FALSE(session.fit_pending());
+    const ViewState expected = fit_view(session.state().data, 0.5);
+    CHECK(session.state().view.span == expected.span);
+    CHECK(session.state().view.center_x == expected.center_x);
+    session.add_point({30.0, 0.0}, 1);  // an edit keeps the view
+    CHECK(session.state().view.span == expected.span);
+    Dataset far = points_2d({{100, 100}, {104, 103}});
+    session.replace_data(far, "far.csv");
+    CHECK(session.state().view.center_x == doctest::Approx(102.0));
+    CHECK(session.state().view.span == doctest::Approx(fit_view(far, 0.5).span));
 }

@@ -407,7 +407,7 @@ test('a reload of a course page keeps each widget\'s progress and edits; data-re
   await clickData(page, 0.5, 0.5, 'left', unnamed);
   await pressKeys(page, ['e'], unnamed);
   await onLab(page, forgets, (lab) => lab.element.scrollIntoView());
-  await clickData(page, 1.5, 1.5, 'left', forgets);
+  await clickData(page, 0.5, 0.5, 'left', forgets);  // inside the view fitted to the AND points (±1, ±1)
   const work = {};
   for (const id of [lessonWidget, unnamed, forgets]) work[id] = await onLab(page, id, (lab) => lab.state());
   const workLesson = await onLab(page, lessonWidget, (lab) => lab.lesson());

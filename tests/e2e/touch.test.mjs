@@ -162,7 +162,8 @@ test('a long press adds one point of the other class; a tap on a point adds noth
   await context.close();
 });
 
-test('the class switch on the canvas: finger-sized, labelled, clear of the status line and legend; a tap switches what a tap adds', async () => {
+test('the class switch on the canvas: finger-sized, labelled, clear of the status line and legend; a tap switches the class',
+  async () => {
   const { page, context, problems, cdp } = await openPhone({ points: [[1, 1], [-1, -1]], labels: [1, -1] });
   await lab(page, () => window.perceptronLab.train({ untilConverged: true }));  // the legend shows once trained
   await settle(page);
@@ -335,7 +336,8 @@ test('with a mouse (no touch screen) the canvas buttons are there at the usual s
   await context.close();
 });
 
-test('a finger works the panels: a tap opens the Train tab, a sideways drag moves a slider, a vertical drag scrolls (moving no slider), a tap on Step steps once', async () => {
+test('a finger works the panels: a tap opens a tab, a sideways drag moves a slider, a vertical drag scrolls, a tap steps once',
+  async () => {
   const { page, context, problems, cdp } = await openPhone();
   const before = await state(page);
   await tap(page, cdp, (await item(page, /^Train$/)).center);
