@@ -44,9 +44,8 @@ std::string import_text(app::App& app, std::string_view file_name, std::string_v
         return message;
     }
     if (ends_with_json(file_name) || starts_with_brace(text)) {
-        std::string error = app::load_into(app, text);
-        if (error.empty()) app.canvas().fit_view(app.session());  // an imported file is a new data set: show it whole
-        return error;
+        // A JSON state carries its own view: like a link, it reproduces the screen it was saved from.
+        return app::load_into(app, text);
     }
 
     const CsvResult csv = parse_csv(text, kMaxPoints);
