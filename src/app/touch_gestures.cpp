@@ -123,6 +123,21 @@ void TouchGestures::feed(const FingerEvent& e, bool on_canvas, double now, std::
         f->x = e.x;
         f->y = e.y;
         if (phase_ == Phase::OneFinger && e.id == first_) {
+            // A finger that left far from where it landed dragged, even when no move arrived in between
+            // (a busy page can deliver a quick swipe as just a start and an end).
+            if (!dragging_ && !long_pressed_ && distance(e.x, e.y, start_x_, start_y_) > kTouchSlop) {
+                dragging_ = true;
+                Gesture begin;
+                begin.kind = Gesture::Kind::DragBegin;
+                begin.start_x = start_x_;
+                begin.start_y = start_y_;
+                begin.x = e.x;
+                begin.y = e.y;
+                out.push_back(begin);
+                Gesture move = begin;
+                move.kind = Gesture::Kind::DragMove;
+                out.push_back(move);
+            }
             if (dragging_) {
                 finish_one_finger(out);
             } else if (!long_pressed_) {

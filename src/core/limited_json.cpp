@@ -1,5 +1,8 @@
 #include "limited_json.hpp"
 
+#include "decimal.hpp"
+#include "state_table.hpp"
+
 namespace pl {
 
 namespace {
@@ -56,6 +59,20 @@ private:
     std::size_t values_ = 0, depth_ = 0;
 };
 }  // namespace
+
+std::string describe_json_value(const Json& value) {
+    switch (value.type()) {
+        case Json::value_t::string: return state_table::quote_text(value.get_ref<const Json::string_t&>());
+        case Json::value_t::boolean: return value.get<bool>() ? "true" : "false";
+        case Json::value_t::null: return "null";
+        case Json::value_t::array: return "a list";
+        case Json::value_t::object: return "an object";
+        case Json::value_t::number_unsigned: return std::to_string(value.get<std::uint64_t>());
+        case Json::value_t::number_integer: return std::to_string(value.get<std::int64_t>());
+        case Json::value_t::number_float: return shortest_decimal(value.get<double>());
+        default: return "something else";
+    }
+}
 
 std::string parse_limited_json(std::string_view text, Json& out, std::string_view source, const JsonLimits& limits) {
     LimitedParser parser(out, source, limits);

@@ -19,4 +19,7 @@ struct JsonLimits {
 // error at line 2, column 5: ...", "The JSON state is nested too deeply (more than 32 levels).").
 std::string parse_limited_json(std::string_view text, nlohmann::json& out, std::string_view source, const JsonLimits& limits);
 
+// A value as a message names it: "\"text\"" (quoted, shortened), true, null, "a list", "an object", 12, 0.5.
+std::string describe_json_value(const nlohmann::json& value);
+
 }  // namespace pl

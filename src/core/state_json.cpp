@@ -98,19 +98,7 @@ std::string dump(const OrderedJson& j) { return j.dump(-1, ' ', false, OrderedJs
 
 
 // [SECTION] Reading
-std::string describe(const Json& value) {
-    switch (value.type()) {
-        case Json::value_t::string: return quote_text(value.get_ref<const Json::string_t&>());
-        case Json::value_t::boolean: return value.get<bool>() ? "true" : "false";
-        case Json::value_t::null: return "null";
-        case Json::value_t::array: return "a list";
-        case Json::value_t::object: return "an object";
-        case Json::value_t::number_unsigned: return std::to_string(value.get<std::uint64_t>());
-        case Json::value_t::number_integer: return std::to_string(value.get<std::int64_t>());
-        case Json::value_t::number_float: return shortest_decimal(value.get<double>());
-        default: return "something else";
-    }
-}
+std::string describe(const Json& value) { return describe_json_value(value); }
 
 // Integer-valued JSON (or a decimal string, for seeds above 2^53) as sign and magnitude.
 bool whole_of(const Json& value, bool& negative, std::uint64_t& magnitude) {

@@ -145,3 +145,12 @@ TEST_CASE("stray events: an Up or Move of an unknown finger, a repeated Down") {
     CHECK(s.kinds() == std::vector<Kind>{Kind::Press, Kind::Tap});
     CHECK_FALSE(s.gestures.tracking());
 }
+
+TEST_CASE("a finger that lands and leaves far apart with no move between is a drag, not a tap") {
+    Script s;
+    s.down(1, 100, 100).up(1, 160, 140);  // a busy page can deliver a quick swipe as just these two
+    REQUIRE(s.kinds() == std::vector<Kind>{Kind::Press, Kind::DragBegin, Kind::DragMove, Kind::DragEnd});
+    CHECK(s.out[1].start_x == 100.0f);
+    CHECK(s.out[2].x == 160.0f);
+    CHECK(s.out[2].y == 140.0f);
+}
