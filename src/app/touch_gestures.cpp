@@ -15,6 +15,17 @@ TouchGestures::Finger* TouchGestures::find(std::int64_t id) {
     return nullptr;
 }
 
+// A one-finger drag gesture at (x, y), carrying where the finger landed.
+Gesture TouchGestures::drag_gesture(Gesture::Kind kind, float x, float y) const {
+    Gesture g;
+    g.kind = kind;
+    g.start_x = start_x_;
+    g.start_y = start_y_;
+    g.x = x;
+    g.y = y;
+    return g;
+}
+
 Gesture TouchGestures::pinch_gesture(Gesture::Kind kind) const {
     Gesture g;
     g.kind = kind;
@@ -43,13 +54,7 @@ Gesture TouchGestures::pinch_gesture(Gesture::Kind kind) const {
 void TouchGestures::finish_one_finger(std::vector<Gesture>& out) {
     if (!dragging_) return;
     const Finger* f = find(first_);
-    Gesture g;
-    g.kind = Gesture::Kind::DragEnd;
-    g.start_x = start_x_;
-    g.start_y = start_y_;
-    g.x = f ? f->x : start_x_;
-    g.y = f ? f->y : start_y_;
-    out.push_back(g);
+    out.push_back(drag_gesture(Gesture::Kind::DragEnd, f ? f->x : start_x_, f ? f->y : start_y_));
     dragging_ = false;
 }
 
@@ -96,21 +101,9 @@ void TouchGestures::feed(const FingerEvent& e, bool on_canvas, double now, std::
         if (phase_ == Phase::OneFinger && e.id == first_) {
             if (!dragging_ && distance(e.x, e.y, start_x_, start_y_) > kTouchSlop) {
                 dragging_ = true;
-                Gesture g;
-                g.kind = Gesture::Kind::DragBegin;
-                g.start_x = start_x_;
-                g.start_y = start_y_;
-                g.x = e.x;
-                g.y = e.y;
-                out.push_back(g);
+                out.push_back(drag_gesture(Gesture::Kind::DragBegin, e.x, e.y));
             } else if (dragging_) {
-                Gesture g;
-                g.kind = Gesture::Kind::DragMove;
-                g.start_x = start_x_;
-                g.start_y = start_y_;
-                g.x = e.x;
-                g.y = e.y;
-                out.push_back(g);
+                out.push_back(drag_gesture(Gesture::Kind::DragMove, e.x, e.y));
             }
         } else if (phase_ == Phase::TwoFingers && (e.id == first_ || e.id == second_)) {
             out.push_back(pinch_gesture(Gesture::Kind::Pinch));
@@ -127,16 +120,8 @@ void TouchGestures::feed(const FingerEvent& e, bool on_canvas, double now, std::
             // (a busy page can deliver a quick swipe as just a start and an end).
             if (!dragging_ && !long_pressed_ && distance(e.x, e.y, start_x_, start_y_) > kTouchSlop) {
                 dragging_ = true;
-                Gesture begin;
-                begin.kind = Gesture::Kind::DragBegin;
-                begin.start_x = start_x_;
-                begin.start_y = start_y_;
-                begin.x = e.x;
-                begin.y = e.y;
-                out.push_back(begin);
-                Gesture move = begin;
-                move.kind = Gesture::Kind::DragMove;
-                out.push_back(move);
+                out.push_back(drag_gesture(Gesture::Kind::DragBegin, e.x, e.y));
+                out.push_back(drag_gesture(Gesture::Kind::DragMove, e.x, e.y));
             }
             if (dragging_) {
                 finish_one_finger(out);

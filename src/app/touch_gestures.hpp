@@ -64,6 +64,7 @@ private:
     Finger* find(std::int64_t id);
     void finish_one_finger(std::vector<Gesture>& out);
     Gesture pinch_gesture(Gesture::Kind kind) const;
+    Gesture drag_gesture(Gesture::Kind kind, float x, float y) const;
 
     Phase phase_ = Phase::Idle;
     std::vector<Finger> down_;  // every finger now on the screen, in the order they came
