@@ -12,7 +12,7 @@ mkdir -p "$BUILD" "$WASM"
 echo "== building (native Release, -O2)"
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
       -DPL_BUILD_APP=OFF -DPL_BUILD_TESTS=OFF >/dev/null
-cmake --build "$BUILD" -j2 --target train_throughput kernel_cache >/dev/null
+cmake --build "$BUILD" -j2 --target train_throughput kernel_cache sparse_text >/dev/null
 
 echo "== building (Emscripten, em++ -O2, node)"
 CORE_SOURCES=(learner.cpp primal_engine.cpp kernel_engine.cpp lift.cpp kernel.cpp decision_field.cpp)

@@ -153,8 +153,10 @@ TrainOptions parse_train_options(const std::vector<std::string_view>& args) {
     Words words(args);
     while (!words.done()) {
         const std::string_view written = words.next();
-        if (written == "--data") {
+        if (written == "--data" || written == "--text") {
+            if (!o.data_path.empty()) throw UsageError("give one of --data and --text, once");
             o.data_path = std::string(words.value());
+            o.text = written == "--text";
         } else if (written == "--json") {
             o.json = true;
         } else {
@@ -168,7 +170,8 @@ TrainOptions parse_train_options(const std::vector<std::string_view>& args) {
         }
         if (words.has_unused_value()) throw UsageError(std::string(written) + " takes no value");
     }
-    if (o.data_path.empty()) throw UsageError("--data is required (a CSV file of x1,...,xd,label rows, or - for stdin)");
+    if (o.data_path.empty())
+        throw UsageError("--data is required (a CSV file of x1,...,xd,label rows, or - for stdin), or --text for messages");
     for (std::string_view name : given)
         if (!setting_applies(name, o.config.algorithm))
             o.notes.push_back(cli_flag(name) + " has no effect unless --algorithm " +
@@ -205,6 +208,7 @@ std::string usage() {
     for (const OldSpelling& s : old_spellings()) old += (old.empty() ? "" : ", ") + std::string(s.old_flag);
     return "Usage:\n"
            "  perceptron-cli train --data FILE.csv [options]     train and report weights, mistakes, theory\n"
+           "  perceptron-cli train --text FILE.tsv [options]     the same on messages: one weight per word\n"
            "  perceptron-cli generate PRESET [--n N] [--seed S] [--noise X] [--margin M]   CSV to stdout\n"
            "  perceptron-cli --help\n"
            "\n"
@@ -223,6 +227,8 @@ std::string usage() {
            "\n"
            "CSV: one row per point, x1,...,xd,label with labels -1/1 or 0/1; an optional header line;\n"
            "'#' comments and blank lines are skipped.\n"
+           "TSV (--text): one message per line, label<TAB>text with labels -1/1, 0/1 or spam/ham (spam is -1);\n"
+           "a word is a run of a-z and 0-9 after lower-casing; features are word occurrences (0 or 1).\n"
            "Presets: " + names_list<Preset>() + "\n"
            "Exit codes: 0 ok, 2 bad command line or bad input file.\n";
 }

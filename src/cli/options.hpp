@@ -22,6 +22,7 @@ struct UsageError : std::runtime_error {
 
 struct TrainOptions {
     std::string data_path;  // "-" reads standard input
+    bool text = false;      // --text: data_path is a TSV of messages (label<TAB>text), not a CSV of points
     TrainConfig config;
     bool json = false;
     std::vector<std::string> notes;  // harmless oddities worth telling the user (e.g. unused flags)

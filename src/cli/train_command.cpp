@@ -196,6 +196,7 @@ int run_train(const std::vector<std::string_view>& args, std::ostream& out, std:
         err << "perceptron-cli: cannot read '" << options.data_path << "'\n";
         return 2;
     }
+    if (options.text) return run_train_text(options, text, out, err);
     const CsvResult csv = parse_csv(text);
     if (!csv.ok) {
         for (const CsvError& e : csv.errors) {

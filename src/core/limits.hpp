@@ -31,6 +31,11 @@ inline constexpr double kMaxAbsCoordinate = 1.0e6;
 inline constexpr int kMaxDimension = 16;
 inline constexpr WholeRange kDimensionRange{1, kMaxDimension};
 
+// [SECTION] Text (Words mode and perceptron-cli train --text)
+inline constexpr std::size_t kMaxMessageBytes = 64u * 1024u;     // one message (a line of a TSV file)
+inline constexpr std::size_t kMaxVocabulary = 1'000'000;         // distinct words in one corpus
+inline constexpr std::size_t kMaxTextFileBytes = 256u * 1024u * 1024u;
+
 // [SECTION] Generators (make_preset clamps to these; perceptron-cli refuses values outside them)
 inline constexpr WholeRange kGeneratedPointsRange{2, kMaxPoints};
 inline constexpr RealRange kGeneratorNoiseRange{0.0, 2.0, false};
