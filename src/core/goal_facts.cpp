@@ -36,8 +36,8 @@ const std::array<GoalNameInfo, kGoalNameCount>& goal_names() {
         {GoalName::Bias, "bias", K::Word, "bias"},
         {GoalName::Mode, "mode", K::Word, "mode"},
         {GoalName::Messages, "messages", K::Number, "messages"},
-        {GoalName::Ham, "ham", K::Number, "ham"},
-        {GoalName::Spam, "spam", K::Number, "spam"},
+        {GoalName::Ham, "ham_messages", K::Number, "ham_messages"},
+        {GoalName::Spam, "spam_messages", K::Number, "spam_messages"},
         {GoalName::Vocabulary, "vocabulary", K::Number, "vocabulary"},
         {GoalName::WordWeight, "weight_<word>", K::Number, "the weight"},
     }};

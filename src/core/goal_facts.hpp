@@ -17,7 +17,7 @@
 // mistakes, epochs, visits, accuracy, R, gamma_star, bound, margin) are the text learner's, on the
 // messages; and
 //   mode             points or words: which data set the widget shows and trains
-//   messages, ham, spam   how many messages, and of each class (+1 ham, -1 spam)
+//   messages, ham_messages, spam_messages   how many messages, and of each class (+1 ham, -1 spam)
 //   vocabulary       how many distinct words the messages have
 //   weight_WORD      the answer's weight of the word WORD (a-z, 0-9, as the messages spell it after
 //                    lower-casing): weight_the, weight_viagra

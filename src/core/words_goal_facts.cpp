@@ -17,7 +17,7 @@ GoalFacts words_goal_facts(const Session& session) {
     const TextCorpus& corpus = learner.corpus();
     f.mode = DataMode::Words;
     for (GoalName name : {GoalName::Points, GoalName::Positives, GoalName::Negatives, GoalName::SupportVectors})
-        f.set_undefined(name, "the widget shows messages, not points (mode == words): use messages, ham or spam");
+        f.set_undefined(name, "the widget shows messages, not points (mode == words): use messages, ham_messages or spam_messages");
     f.algorithm = learner.config().algorithm;  // what actually trains (the perceptron for kernel or voted)
     f.lift = state.config.lift;
     f.bias = state.config.bias;

@@ -18,9 +18,8 @@ std::size_t bytes_of(const std::vector<std::string>& messages) {
     return total;
 }
 
-bool blank(std::string_view text) {
-    return message_words(text).empty() && text.find_first_not_of(" \t\r\n") == std::string_view::npos;
-}
+// A message without a single word (a-z, 0-9) would be a zero vector: the box asks for words instead.
+bool blank(std::string_view text) { return message_words(text).empty(); }
 }  // namespace
 
 // [SECTION] construction and replay
@@ -197,6 +196,24 @@ bool WordsSession::replace(WordsData words, const std::string& source_name) {
     state_.words.labels = std::move(words.labels);
     new_data_set();
     return true;
+}
+
+std::string WordsSession::import_tsv(std::string_view text, const std::string& source_name) {
+    if (!editable("importing messages")) return notice_;
+    TsvResult tsv = parse_tsv(text, kMaxMessages);
+    if (!tsv.ok) {
+        std::string message = source_name + " was not loaded: " + tsv.summary();
+        if (message.back() != '.') message += '.';
+        say(message + " The current messages were kept.");
+        return notice_;
+    }
+    const std::string summary = tsv.summary();
+    WordsData words;
+    words.messages = std::move(tsv.corpus.messages);
+    words.labels = std::move(tsv.corpus.labels);
+    if (!replace(std::move(words), source_name)) return notice_;
+    say("Loaded " + source_name + ": " + summary + ".");
+    return {};
 }
 
 bool WordsSession::undo() {

@@ -83,6 +83,9 @@ public:
     bool clear();
     bool load_lecture();                                    // the lecture's three messages
     bool replace(WordsData words, const std::string& source_name);  // an import: a new data set
+    // A TSV file (text_corpus.hpp: label<TAB>text per line) replaces the messages. "" on success (the
+    // notice says what was loaded); else the message, also shown, naming the line, and nothing changes.
+    std::string import_tsv(std::string_view text, const std::string& source_name);
     bool undo();
     bool redo();
 
