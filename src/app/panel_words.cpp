@@ -7,6 +7,7 @@
 #include "app/app.hpp"
 #include "app/panels.hpp"
 #include "app/plots.hpp"
+#include "app/words_draw.hpp"
 #include "app/words_view.hpp"
 
 namespace pl::app {
@@ -21,7 +22,7 @@ bool preset_combo(PanelContext& c, Preset& preset, const char* preview) {
     const std::string current = words ? kWordsPreset : preview ? preview : std::string(display_name(preset));
     bool picked = false;
     probe_fit("combo", current, ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x);
-    if (ImGui::BeginCombo("##preset", current.c_str())) {
+    if (ImGui::BeginCombo("##preset", current.c_str(), ImGuiComboFlags_HeightLargest)) {  // every entry in view, Words (spam) too
         for (Preset option : enum_values<Preset>()) {
             const std::string name(display_name(option));
             if (ImGui::Selectable(name.c_str(), !words && preview == nullptr && option == preset)) {
@@ -103,6 +104,14 @@ void draw_words_data_section(PanelContext& c) {
     }
 }
 
+namespace {
+// A theory row, also reported to the test build's probe as "label value".
+void theory_row(const char* label, const std::string& value, const char* explanation) {
+    probe_wrapped("words-theory", std::string(label) + " " + value, ImGui::GetContentRegionAvail().x);
+    value_row(label, value, explanation);
+}
+}  // namespace
+
 void draw_words_theory_section(PanelContext& c) {
     const Session& s = c.session;
     const WordsSession& w = s.words();
@@ -113,25 +122,25 @@ void draw_words_theory_section(PanelContext& c) {
     std::size_t widest = 0;
     for (std::size_t i = 0; i < corpus.size(); ++i) widest = std::max(widest, corpus.rows.count(i));
 
-    value_row("N", std::to_string(corpus.size()) + " messages", "Number of training messages.");
-    value_row("words", std::to_string(corpus.vocabulary.size()),
+    theory_row("N", std::to_string(corpus.size()) + " messages", "Number of training messages.");
+    theory_row("words", std::to_string(corpus.vocabulary.size()),
               "The vocabulary: every distinct word of the messages. Each is one coordinate of x and one weight of w.");
-    value_row("R", corpus.size() ? display_number(t.R) + "  (" + std::to_string(widest) + (widest == 1 ? " word" : " words") +
+    theory_row("R", corpus.size() ? display_number(t.R) + "  (" + std::to_string(widest) + (widest == 1 ? " word" : " words") +
                                        (bias ? " + 1)" : ")")
                                  : std::string("n/a"),
               "R = max\xE1\xB5\xA2 \xE2\x80\x96x\xE1\xB5\xA2\xE2\x80\x96. x is 1 for each distinct word of the message (and the "
               "constant 1 of the bias), so \xE2\x80\x96x\xE2\x80\x96\xC2\xB2 counts the words: R = \xE2\x88\x9A(the most distinct "
               "words in one message, + 1 with a bias).");
-    value_row("\xCE\xB3*", t.separable ? display_number(t.gamma_star) : "n/a",
+    theory_row("\xCE\xB3*", t.separable ? display_number(t.gamma_star) : "n/a",
               "The largest margin any unit-length w* achieves on the messages (through the origin of the word space, "
               "with the bias as a constant feature).");
-    value_row("bound", t.separable ? display_number(t.bound) : "\xE2\x88\x9E",
+    theory_row("bound", t.separable ? display_number(t.bound) : "\xE2\x88\x9E",
               "(R / \xCE\xB3*)\xC2\xB2: on separable messages the perceptron makes at most this many mistakes, in any order, from w = 0.");
     const bool over = t.separable && static_cast<double>(learner.mistakes()) > t.bound;
-    value_row("M", std::to_string(learner.mistakes()) + (t.separable ? (over ? "  (above the bound!)" : "  \xE2\x89\xA4 bound") : ""),
+    theory_row("M", std::to_string(learner.mistakes()) + (t.separable ? (over ? "  (above the bound!)" : "  \xE2\x89\xA4 bound") : ""),
               "Mistakes (updates) so far. The theorem says M \xE2\x89\xA4 (R/\xCE\xB3*)\xC2\xB2 when training starts from w = 0.");
-    value_row("epochs", std::to_string(learner.epochs_completed()), "Complete passes over the messages.");
-    value_row("accuracy", display_number(100.0 * learner.training_accuracy(), 4) + " %",
+    theory_row("epochs", std::to_string(learner.epochs_completed()), "Complete passes over the messages.");
+    theory_row("accuracy", display_number(100.0 * learner.training_accuracy(), 4) + " %",
               "Share of training messages the current answer classifies correctly (y\xC2\xB7" "f > 0).");
     std::string separable = t.undecided ? "not computed: " + t.why_not : t.separable ? "yes" : "no";
     if (!t.undecided && !t.separable && !t.why_not.empty()) separable += ": " + t.why_not;

@@ -51,6 +51,7 @@ void WordsView::draw(PanelContext& c) {
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 6));
     ImGui::BeginChild("##words-view", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
     const float width = ImGui::GetContentRegionAvail().x;
+    compact_ = ImGui::GetContentRegionAvail().y < ImGui::GetFontSize() * kCompactBelowFonts;
     const std::string status = words_status_line(s.words().learner());
     probe_wrapped("words-status", status, width);
     ImGui::TextWrapped("%s", status.c_str());
@@ -108,7 +109,7 @@ void WordsView::draw_update(const Session& s, float width) {
     ImGui::PopStyleColor();
     probe_wrapped("words-sentence", sentence, width);
     ImGui::TextWrapped("%s", sentence.c_str());
-    if (u->step == 0.0) return;
+    if (u->step == 0.0 || compact_) return;  // compact: the chart marks the words and shows their new weights
     std::string changes;
     for (std::size_t k = 0; k < u->words.size(); ++k)
         changes += (k ? ",  " : "") + u->words[k] + " " + signed_text(u->before[k]) + " \xE2\x86\x92 " + signed_text(u->after[k]);
@@ -210,7 +211,7 @@ void WordsView::draw_input(PanelContext& c) {
 void WordsView::draw_selection(PanelContext& c) {
     Session& s = c.session;
     if (!selected_) {
-        ImGui::TextDisabled("Pick a message to flip, edit or delete it.");
+        if (!compact_) ImGui::TextDisabled("Pick a message to flip, edit or delete it.");
         return;
     }
     const std::size_t i = *selected_;

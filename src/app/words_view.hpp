@@ -32,6 +32,7 @@ public:
     std::optional<std::size_t> selected() const { return selected_; }
 
     static constexpr float kTwoPanesMinWidth = 600.0f;  // below: Messages and Word weights as tabs
+    static constexpr float kCompactBelowFonts = 30.0f;  // a shorter area leaves out the lines the lists repeat
 
 private:
     const WordsModel& model(const Session& session);
@@ -45,6 +46,7 @@ private:
     std::optional<std::size_t> selected_;    // a message picked in the list
     std::optional<std::size_t> editing_;     // the message the box edits (Save replaces it)
     bool scroll_to_update_ = false;          // bring the last update's message into view once
+    bool compact_ = false;                   // a short area (a phone): fewer lines above the lists
     std::uint64_t update_serial_seen_ = 0;
     WordsModel model_;
     std::uint64_t model_revision_ = ~0ull;

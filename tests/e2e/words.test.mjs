@@ -39,9 +39,15 @@ async function clickItem(page, match) {
   await settle(page);
   return item;
 }
-// Opens Words mode as a student does: the Data section's list of data sets, then "Words (spam)".
+// Opens Words mode as a student does: the Data section's list of data sets (a combo, found where the
+// probe saw its text), then "Words (spam)".
 async function openWordsFromDataSection(page) {
-  await clickItem(page, '##preset');
+  const frame = await drawn(page);
+  const combo = frame.texts.find((t) => t.role === 'combo' && t.text === 'Four lecture points');
+  assert.ok(combo, 'the list of data sets shows the lecture points');
+  const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
+  await page.mouse.click(box.left + (combo.rect[0] + combo.rect[2]) / 2, box.top + (combo.rect[1] + combo.rect[3]) / 2, { delay: 60 });
+  await settle(page);
   await clickItem(page, 'Words (spam)');
   const state = await lab(page, () => window.perceptronLab.state());
   assert.equal(state.mode, 'words');
@@ -113,11 +119,17 @@ test('desktop: open Words (spam), type a message, label it spam, step and conver
   assert.equal(model.bias, -1);
   assert.equal(model.mistakes, 5);
   assert.deepEqual(model.mistakesPerEpoch, [3, 1, 1, 0]);
-  // The theory rows: R = √3 (two words and the bias), and the bound is finite.
-  assert.ok(frame.items.some((i) => i.label === 'R'), 'the theory rows are drawn');
-  assert.ok(Math.abs(model.R - Math.sqrt(3)) < 1e-9);
+  // The theory rows: R = 2 (three words and the bias in the new message); the closest point of
+  // conv{y·x} to 0 is (−7, 2, 9, −5, 0, 0, −3)/21 (the new message is not a support), so γ*² = 8/21
+  // and the bound (R/γ*)² = 4·21/8 = 10.5 ≥ M = 5.
+  assert.deepEqual(texts(frame, 'words-theory'), ['N 4 messages', 'words 6', 'R 2  (3 words + 1)', '\u03b3* 0.6172',
+    'bound 10.5', 'M 5  \u2264 bound', 'epochs 4', 'accuracy 100 %']);
+  assert.equal(model.R, 2);
+  assert.ok(Math.abs(model.gamma - Math.sqrt(8 / 21)) < 1e-6);
   assert.equal(model.separable, true);
 
+  await page.mouse.move(640, 760);  // no tooltip in the picture
+  await settle(page);
   await screenshotPixels(page, 'words-desktop.png');
   fs.copyFileSync(path.join(repoRoot, 'build', 'test-output', 'words-desktop.png'), path.join(repoRoot, 'docs', 'screenshots', 'words-desktop.png'));
   assert.deepEqual(cutLabels(frame), []);
