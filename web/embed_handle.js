@@ -75,15 +75,19 @@ export function createHandle(widget) {
     },
     /** A link that reproduces the current state exactly (with an instructor's lesson in it, if one is open). */
     link() { return `${baseUrl()}#${lessons.fragment()}`; },
-    /** Replace the points by a named preset: {ok} or {ok:false, error}. */
+    /** Replace the points by a named preset ('spam': Words mode with the lecture's messages): {ok} or {ok:false, error}. */
     preset(name) { return result(withString(String(name), (ptr) => call('pl_load_preset', ptr)) === 1); },
-    /** Import file contents: CSV (x1,x2,label) or a JSON state. A bad file changes nothing: {ok:false, error}. */
+    /** Import file contents: CSV (x1,x2,label), TSV messages (label<TAB>text, name *.tsv) or a JSON state. A bad file changes nothing: {ok:false, error}. */
     importText(contents, fileName = 'data.csv') {
       return result(withString(String(fileName), (namePtr) =>
         withString(String(contents), (textPtr) => call('pl_import', namePtr, textPtr))) === 1);
     },
     /** The points as CSV (header x1,x2,label). */
     exportCsv() { return text('pl_export_csv'); },
+    /** The messages of Words mode as TSV (header label<TAB>text, labels -1 spam / 1 ham). */
+    exportTsv() { return text('pl_export_tsv'); },
+    /** '' when link() can be opened again; else why not (a screen too large for a link) and what to use instead. */
+    linkProblem() { return text('pl_link_problem'); },
     /** The whole state as JSON text (load() and importText() read it back). */
     exportJson() { return text('pl_export_json'); },
     /** A PNG (Blob) of the canvas area with the decision regions, at the screen's full resolution. */

@@ -98,6 +98,7 @@ export function keepUrlInSync(handle, fragment) {
   let enabled = true;
   function writeUrl() {
     timer = null;
+    if (handle.linkProblem()) return;  // too large for a link: the URL keeps its last readable state
     try {
       history.replaceState(history.state, '', `#${fragment()}`);
     } catch (err) {

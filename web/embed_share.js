@@ -2,7 +2,7 @@
 // downloads of CSV, JSON and PNG, the file picker, and dropping a file or a link on the widget.
 
 /** The requests the C++ Share section sends (index = pl::app::HostRequest, see web_host.cpp). */
-export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile', 'downloadLesson'];
+export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile', 'downloadLesson', 'downloadTsv'];
 const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 
 /**
@@ -13,7 +13,7 @@ export function setUpShare(element, canvas, handle, lessonDraft) {
   // The file picker behind "Import CSV/JSON" (tests drive it with setInputFiles).
   const fileInput = document.createElement('input');
   fileInput.type = 'file';
-  fileInput.accept = '.csv,.json,.txt,text/csv,application/json';
+  fileInput.accept = '.csv,.tsv,.json,.txt,text/csv,text/tab-separated-values,application/json';
   fileInput.className = 'perceptron-lab-file';
   fileInput.hidden = true;
   element.appendChild(fileInput);
@@ -43,6 +43,9 @@ export function setUpShare(element, canvas, handle, lessonDraft) {
     return ok;
   }
   async function copyLink() {
+    // A screen too large for a link (Words mode with many messages) is shared as a file instead.
+    const problem = handle.linkProblem();
+    if (problem) { handle.setNotice(problem); return false; }
     const link = handle.link();
     let ok = false;
     try {
@@ -58,6 +61,7 @@ export function setUpShare(element, canvas, handle, lessonDraft) {
       case 'copyLink': copyLink(); break;
       case 'downloadCsv': download(new Blob([handle.exportCsv()], { type: 'text/csv' }), 'perceptron-lab.csv'); break;
       case 'downloadJson': download(new Blob([handle.exportJson()], { type: 'application/json' }), 'perceptron-lab.json'); break;
+      case 'downloadTsv': download(new Blob([handle.exportTsv()], { type: 'text/tab-separated-values' }), 'perceptron-lab.tsv'); break;
       case 'snapshotPng':
         handle.snapshot().then((blob) => download(blob, 'perceptron-lab.png'))
           .catch((err) => handle.setNotice(`No snapshot: ${err.message}`));
@@ -84,7 +88,7 @@ export function setUpShare(element, canvas, handle, lessonDraft) {
   const onFileChosen = () => { const file = fileInput.files && fileInput.files[0]; if (file) importFile(file); };
   fileInput.addEventListener('change', onFileChosen);
 
-  // Drag and drop: a CSV/JSON file, or a link dragged from another tab.
+  // Drag and drop: a CSV/TSV/JSON file, or a link dragged from another tab.
   const onDragOver = (e) => {
     if (!e.dataTransfer) return;
     e.preventDefault();

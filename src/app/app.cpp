@@ -8,6 +8,7 @@
 #include "app/load_state.hpp"
 #include "app/panels.hpp"
 #include "app/theme.hpp"
+#include "app/training_verbs.hpp"
 #include "imgui.h"
 
 namespace pl::app {
@@ -61,8 +62,7 @@ void App::render_gl(int, int) {}
 // in the frame's training budget, so the UI stays responsive whatever the data size or kernel.
 void App::advance_training(double seconds) {
     if (!run_.running) return;
-    const Learner& learner = session_.learner();
-    if (learner.converged() || learner.capped() || learner.diverged() || session_.state().data.empty()) {
+    if (shown_training_stopped(session_)) {
         run_.running = false;
         request_redraw();
         return;
@@ -74,17 +74,14 @@ void App::advance_training(double seconds) {
         run_.carry -= static_cast<double>(due);
         if (due == 0) return;
         if (run_.speed <= 30.0f) {
-            for (std::size_t i = 0; i < due; ++i) {
-                const Update u = session_.step();
-                if (u.mistake && run_.speed <= 4.0f) canvas_.start_update_animation(u);
-            }
+            for (std::size_t i = 0; i < due; ++i) run_one_visit(session_, canvas_, run_.speed <= 4.0f);
             return;
         }
         const double start = now_seconds();
         std::size_t done = 0;
         while (done < due && now_seconds() - start < kTrainingBudgetSeconds) {
             const std::size_t chunk = std::min<std::size_t>(due - done, 256);
-            const std::size_t ran = session_.run_visits(chunk);
+            const std::size_t ran = run_shown_visits(session_, chunk);
             done += chunk;
             if (ran < chunk) break;
         }
@@ -93,7 +90,7 @@ void App::advance_training(double seconds) {
     const double start = now_seconds();
     std::size_t chunk = 64;
     while (now_seconds() - start < kTrainingBudgetSeconds) {
-        const std::size_t ran = session_.run_visits(chunk);
+        const std::size_t ran = run_shown_visits(session_, chunk);
         if (ran < chunk) break;
         chunk = std::min<std::size_t>(chunk * 2, 1 << 16);
     }
@@ -105,24 +102,34 @@ void App::handle_shortcuts() {
     ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput) return;
     const bool ctrl = io.KeyCtrl || io.KeySuper;
+    const bool words = session_.state().mode == DataMode::Words;
     if (ctrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false)) {
-        if (io.KeyShift) session_.redo();
+        if (words) (void)(io.KeyShift ? session_.words().redo() : session_.words().undo());
+        else if (io.KeyShift) session_.redo();
         else session_.undo();
         return;
     }
-    if (ctrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) { session_.redo(); return; }
+    if (ctrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) {
+        if (words) session_.words().redo();
+        else session_.redo();
+        return;
+    }
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace), false)) {
-        if (canvas_.selected()) { session_.remove_point(*canvas_.selected()); canvas_.select(std::nullopt); }
+        if (words) words_view_.remove_selected(session_);
+        else if (canvas_.selected()) { session_.remove_point(*canvas_.selected()); canvas_.select(std::nullopt); }
     }
     if (ctrl) return;
     for (ImWchar c : io.InputQueueCharacters) {
         switch (c) {
             case ' ': run_.running = !run_.running; run_.carry = 0; break;
-            case 's': case 'S': { run_.running = false; const Update u = session_.step(); canvas_.start_update_animation(u); break; }
-            case 'n': case 'N': { run_.running = false; const Update u = session_.next_mistake(); canvas_.start_update_animation(u); break; }
-            case 'e': case 'E': run_.running = false; session_.epoch(); break;
-            case 'r': case 'R': run_.running = false; session_.reset_training(); break;
-            case 'f': case 'F': if (canvas_.selected()) session_.flip_label(*canvas_.selected()); break;
+            case 's': case 'S': run_training_verb(session_, canvas_, run_, TrainingVerb::Step); break;
+            case 'n': case 'N': run_training_verb(session_, canvas_, run_, TrainingVerb::NextMistake); break;
+            case 'e': case 'E': run_training_verb(session_, canvas_, run_, TrainingVerb::Epoch); break;
+            case 'r': case 'R': run_training_verb(session_, canvas_, run_, TrainingVerb::Reset); break;
+            case 'f': case 'F':
+                if (words) words_view_.flip_selected(session_);
+                else if (canvas_.selected()) session_.flip_label(*canvas_.selected());
+                break;
             default: break;
         }
     }
@@ -150,7 +157,10 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     input.height = io.DisplaySize.y;
     input.font_size = ImGui::GetFontSize();
     input.panels = session_.state().panels;
-    input.kernel_learner = session_.state().config.algorithm == Algorithm::Kernel;
+    // Words mode has neither a kernel nor a lift: their sections and the lift view stay away.
+    const bool words = session_.state().mode == DataMode::Words;
+    input.panels.lift_view = input.panels.lift_view && !words;
+    input.kernel_learner = session_.state().config.algorithm == Algorithm::Kernel && !words;
     input.host_can_share = static_cast<bool>(on_request);
     input.lesson_open = lesson_.is_open();
     layout_ = plan_layout(input);

@@ -15,6 +15,7 @@
 #include "app/lesson_author.hpp"
 #include "app/fonts.hpp"
 #include "app/lift_scenes.hpp"
+#include "app/words_view.hpp"
 #include "core/lesson_run.hpp"
 #include "core/session.hpp"
 
@@ -23,7 +24,7 @@ namespace pl::app {
 struct PanelContext;
 
 // Things only the host can do (clipboard, downloads, file picker); the Share section asks for them.
-enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson };
+enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson, DownloadTsv };
 
 struct AppOptions {
     std::string initial_link;  // URL fragment (or full link) to load at start; empty: default scene
@@ -65,6 +66,7 @@ public:
     RunState& run() { return run_; }
     Canvas& canvas() { return canvas_; }
     const Canvas& canvas() const { return canvas_; }
+    WordsView& words_view() { return words_view_; }
     const FrameModel& model() { return models_.update(session_); }
     const LayoutPlan& layout() const { return layout_; }  // what the last frame showed
     std::uint64_t revision() const { return session_.revision(); }
@@ -90,6 +92,7 @@ private:
     LayoutPlan layout_;
     Canvas canvas_;
     LiftPanel lift_panel_;
+    WordsView words_view_;
     RunState run_;
     Fonts fonts_;
     int redraw_frames_ = 3;

@@ -51,7 +51,11 @@ void App::draw_controls_strip(float width) {
 
 void App::draw_canvas_area(ImVec2 size, float dt) {
     ImGui::BeginChild("##canvas-area", size, false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    if (layout_.lift_view) {
+    if (session_.state().mode == DataMode::Words) {
+        canvas_.drop_fingers();  // touches meant for the Words view must not reach the plane later
+        PanelContext context = panel_context();
+        words_view_.draw(context);
+    } else if (layout_.lift_view) {
         // The lift below the canvas: the same model as a plane in 3-D and as a curve in 2-D.
         const float lift_height = std::floor(ImGui::GetContentRegionAvail().y * layout_.lift_share);
         ImGui::BeginChild("##canvas-top", ImVec2(0, -lift_height), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);

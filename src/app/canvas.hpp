@@ -39,6 +39,7 @@ public:
     // Touch: the platform hands over every finger event (screen coordinates) and the touch status; the
     // next draw turns them into gestures.
     void push_finger(const FingerEvent& event);
+    void drop_fingers() { fingers_.clear(); }  // the plane is not shown (Words mode)
     void set_touch_status(const TouchStatus& status) { touch_ = status; }
     bool touch_gesture_running() const { return input_.touch_gesture_running(); }  // the canvas took this touch
     // Fit the view to the data now, to the canvas's shape when it was last drawn (else at the next draw):

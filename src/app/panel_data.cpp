@@ -4,6 +4,7 @@
 
 #include "app/app.hpp"
 #include "app/panels.hpp"
+#include "app/words_view.hpp"
 #include "core/dataset.hpp"
 
 namespace pl::app {
@@ -37,15 +38,17 @@ void draw_notice(PanelContext& c) {
 
 void draw_data_section(PanelContext& c) {
     Session& s = c.session;
+    if (s.state().mode == DataMode::Words) return draw_words_data_section(c);
     const WidgetState& st = s.state();
     const bool readonly = st.readonly;
 
-    // Presets: the lectures' fixed sets and the seeded generators.
+    // Presets: the lectures' fixed sets and the seeded generators, and Words (spam).
     Preset preset = Preset::Lecture4;
     const bool from_preset = parse(st.preset, preset);  // else: points placed, imported or edited by hand
     ImGui::SetNextItemWidth(-1);
-    if (enum_combo("##preset", preset, from_preset ? nullptr : "Your own points") && !readonly) s.load_preset(preset, s.generator());
-    item_tooltip("Load a data set from the lectures, or a generated one (parameters below).");
+    if (preset_combo(c, preset, from_preset ? nullptr : "Your own points") && !readonly) s.load_preset(preset, s.generator());
+    item_tooltip("Load a data set from the lectures, or a generated one (parameters below). Words (spam) trains on "
+                 "messages instead of points.");
     if (from_preset && is_generated(preset)) {
         GeneratorParams g = s.generator();
         bool changed = false;

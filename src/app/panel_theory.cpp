@@ -7,6 +7,7 @@
 
 #include "app/panels.hpp"
 #include "app/plots.hpp"
+#include "app/words_view.hpp"
 #include "core/lift.hpp"
 
 namespace pl::app {
@@ -25,6 +26,7 @@ std::string vector_text(const Vec& v, std::size_t max_items = 6) {
 }  // namespace
 
 void draw_theory_section(PanelContext& c) {
+    if (c.session.state().mode == DataMode::Words) return draw_words_theory_section(c);
     const FrameModel& model = c.model();
     const Session& s = c.session;
     const Learner& learner = s.learner();
@@ -75,6 +77,7 @@ void draw_theory_section(PanelContext& c) {
 }
 
 void draw_plots_section(PanelContext& c) {
+    if (c.session.state().mode == DataMode::Words) return draw_words_plots_section(c);
     const Session& s = c.session;
     const Learner& learner = s.learner();
     const float font = ImGui::GetFontSize();

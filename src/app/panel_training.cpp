@@ -4,6 +4,7 @@
 
 #include "app/app.hpp"
 #include "app/panels.hpp"
+#include "app/training_verbs.hpp"
 #include "core/kernel.hpp"
 
 namespace pl::app {
@@ -67,10 +68,15 @@ void draw_training_section(PanelContext& c) {
     changed |= enum_combo(field("bias").c_str(), config.bias);
     item_tooltip("Absorbed: the learner sees [x, 1] and the last weight is the bias. Explicit: b += \xCE\xB7y "
                  "on each mistake. None: the hyperplane must pass through the origin.");
-    changed |= enum_combo(field("feature map").c_str(), config.lift);
-    item_tooltip("\xCF\x86(x) applied before learning: x1\xC2\xB7x2 separates XOR, x1\xC2\xB2+x2\xC2\xB2 separates circles, the "
-                 "degree-2 map has (1 + u\xC2\xB7v)\xC2\xB2 as its dot product.");
-    if (config.algorithm == Algorithm::Kernel) {
+    const bool words = s.state().mode == DataMode::Words;
+    if (!words) {
+        changed |= enum_combo(field("feature map").c_str(), config.lift);
+        item_tooltip("\xCF\x86(x) applied before learning: x1\xC2\xB7x2 separates XOR, x1\xC2\xB2+x2\xC2\xB2 separates circles, the "
+                     "degree-2 map has (1 + u\xC2\xB7v)\xC2\xB2 as its dot product.");
+    } else if (const std::string reason = s.words().unsupported(); !reason.empty()) {
+        ImGui::TextWrapped("The messages train as the perceptron: %s.", reason.c_str());
+    }
+    if (config.algorithm == Algorithm::Kernel && !words) {
         changed |= kernel_controls(config.kernel, field);
         int s_threshold = config.outlier_threshold;
         if (ImGui::SliderInt(field("outlier s").c_str(), &s_threshold, 0, 50, s_threshold == 0 ? "off" : "%d")) {
@@ -105,23 +111,23 @@ void draw_training_section(PanelContext& c) {
     // Verbs, each with its keyboard shortcut (a shorter label, with the full one as tooltip, when narrow).
     ButtonGrid grid(6, {"Step", "Next mistake", "Epoch", "Pause", "Converge", "Reset"});
     grid.next();
-    if (fit_button({"Step (S)", "Step"}, "step", grid.width())) { c.run.running = false; c.canvas.start_update_animation(s.step()); }
+    if (fit_button({"Step (S)", "Step"}, "step", grid.width())) run_training_verb(s, c.canvas, c.run, TrainingVerb::Step);
     item_tooltip("Visit one example; update w if it is misclassified (y\xC2\xB7w\xC2\xB7x \xE2\x89\xA4 0).");
     grid.next();
-    if (fit_button({"Next mistake (N)", "Next mistake"}, "next-mistake", grid.width())) { c.run.running = false; c.canvas.start_update_animation(s.next_mistake()); }
+    if (fit_button({"Next mistake (N)", "Next mistake"}, "next-mistake", grid.width())) run_training_verb(s, c.canvas, c.run, TrainingVerb::NextMistake);
     item_tooltip("Visit examples until one is misclassified and w is updated.");
     grid.next();
-    if (fit_button({"Epoch (E)", "Epoch"}, "epoch", grid.width())) { c.run.running = false; s.epoch(); }
+    if (fit_button({"Epoch (E)", "Epoch"}, "epoch", grid.width())) run_training_verb(s, c.canvas, c.run, TrainingVerb::Epoch);
     item_tooltip("Finish the current pass over the data.");
     grid.next();
     const bool run_clicked = c.run.running ? fit_button({"Pause (space)", "Pause"}, "run", grid.width())
                                            : fit_button({"Run (space)", "Run"}, "run", grid.width());
     if (run_clicked) { c.run.running = !c.run.running; c.run.carry = 0; }
     grid.next();
-    if (fit_button({"Converge"}, "converge", grid.width())) { c.run.running = false; s.train_until_converged(); }
+    if (fit_button({"Converge"}, "converge", grid.width())) run_training_verb(s, c.canvas, c.run, TrainingVerb::Converge);
     item_tooltip("Run whole epochs until one has no mistake, or the epoch cap is reached.");
     grid.next();
-    if (fit_button({"Reset (R)", "Reset"}, "reset", grid.width())) { c.run.running = false; s.reset_training(); }
+    if (fit_button({"Reset (R)", "Reset"}, "reset", grid.width())) run_training_verb(s, c.canvas, c.run, TrainingVerb::Reset);
     const bool unlimited = c.run.speed >= RunState::kMaxSpeed;
     ImGui::SliderFloat(FieldLabels({"visits/s"})("visits/s").c_str(), &c.run.speed, 1.0f, RunState::kMaxSpeed, unlimited ? "max" : "%.0f", ImGuiSliderFlags_Logarithmic);
     item_tooltip("Speed of Run. At 4 or fewer visits per second every update is animated; at the top end training "

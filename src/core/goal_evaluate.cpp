@@ -23,9 +23,18 @@ bool numbers_equal(double a, double b) {
     return std::fabs(a - b) <= std::max(1e-12, 1e-9 * scale);
 }
 
+// The fact a comparison reads, or false and why it has no value.
+bool fact_of(const GoalComparison& c, const GoalFacts& facts, GoalFactValue& value, std::string& why) {
+    value = goal_fact_value(facts, c.name);
+    if (c.name == GoalName::WordWeight) return facts.word_weight(c.argument, value.number, why);
+    why = facts.why_undefined(c.name);
+    return why.empty();
+}
+
 bool compare(const GoalComparison& c, const GoalFacts& facts) {
-    if (!facts.defined(c.name)) return false;
-    const GoalFactValue v = goal_fact_value(facts, c.name);
+    GoalFactValue v;
+    std::string why;
+    if (!fact_of(c, facts, v, why)) return false;
     switch (v.kind) {
         case GoalValueKind::Boolean: return (v.boolean == c.boolean) == (c.op == GoalOp::Equal);
         case GoalValueKind::Word: return (v.word == c.word) == (c.op == GoalOp::Equal);
@@ -67,11 +76,13 @@ void explain(const Goal& goal, std::size_t index, bool wanted, const GoalFacts& 
         case GoalNode::Kind::Compare: {
             const GoalComparison& c = node.compare;
             const GoalNameInfo& info = goal_name_info(c.name);
-            std::string reason;
-            if (!facts.defined(c.name)) {
-                reason = std::string(info.label) + " is undefined: " + facts.why_undefined(c.name);
+            const std::string label = c.name == GoalName::WordWeight ? "the weight of '" + c.argument + "'" : std::string(info.label);
+            std::string reason, why;
+            GoalFactValue fact;
+            if (!fact_of(c, facts, fact, why)) {
+                reason = label + " is undefined: " + why;
             } else {
-                const std::string value = std::string(info.label) + " is " + describe_fact_value(goal_fact_value(facts, c.name));
+                const std::string value = label + " is " + describe_fact_value(fact);
                 reason = wanted ? describe_comparison(c) + " is not met: " + value
                                 : describe_comparison(c) + " holds (" + value + "), but the goal asks for the opposite";
             }
@@ -91,9 +102,14 @@ void explain(const Goal& goal, std::size_t index, bool wanted, const GoalFacts& 
 
 }  // namespace
 
+std::string comparison_name(const GoalComparison& c) {
+    if (c.name == GoalName::WordWeight) return std::string(kWordWeightPrefix) + c.argument;
+    return std::string(goal_name_info(c.name).text);
+}
+
 std::string describe_comparison(const GoalComparison& c) {
     const GoalNameInfo& info = goal_name_info(c.name);
-    std::string out = std::string(info.text) + " " + std::string(to_string(c.op)) + " ";
+    std::string out = comparison_name(c) + " " + std::string(to_string(c.op)) + " ";
     switch (info.kind) {
         case GoalValueKind::Number: return out + format_literal(c.number);
         case GoalValueKind::Boolean: return out + (c.boolean ? "true" : "false");

@@ -312,7 +312,15 @@ private:
             keyword(t, "false"))
             return fail(t, "expected a name (such as 'points'), 'not' or '(', " + found(t));
         GoalComparison c;
-        if (!find_goal_name(t.text, c.name)) return unknown_name(t);
+        if (t.text.substr(0, kWordWeightPrefix.size()) == kWordWeightPrefix) {
+            c.name = GoalName::WordWeight;
+            c.argument = std::string(t.text.substr(kWordWeightPrefix.size()));
+            const bool word = !c.argument.empty() && c.argument.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789") == std::string::npos;
+            if (!word)
+                return fail(t, "after 'weight_' comes a word of a-z and 0-9 as the messages spell it (weight_the), " + found(t));
+        } else if (!find_goal_name(t.text, c.name)) {
+            return unknown_name(t);
+        }
         c.position = position_of(t.offset);
         const GoalNameInfo& info = goal_name_info(c.name);
         previous_ = take().text;
@@ -322,14 +330,14 @@ private:
             const bool ends = op.kind == Token::Kind::End || op.kind == Token::Kind::Close || keyword(op, "and") ||
                               keyword(op, "or");
             if (info.kind == GoalValueKind::Boolean && ends) return push_comparison(c);  // bare "converged"
-            return fail(op, "expected a comparison operator after " + quoted(info.text) + ", " + found(op));
+            return fail(op, "expected a comparison operator after " + quoted(comparison_name(c)) + ", " + found(op));
         }
         c.op = op.op;
         if (info.kind != GoalValueKind::Number && c.op != GoalOp::Equal && c.op != GoalOp::NotEqual)
             return fail(op, quoted(info.text) + (info.kind == GoalValueKind::Boolean ? " is true or false" : " holds a word") +
                                 ", so it compares only with == or !=, not " + quoted(op.text));
         take();
-        const std::string after = "after " + quoted(std::string(info.text) + " " + std::string(op.text)) + ", ";
+        const std::string after = "after " + quoted(comparison_name(c) + " " + std::string(op.text)) + ", ";
 
         const Token& value = peek();
         switch (info.kind) {

@@ -48,6 +48,7 @@ struct GoalComparison {
     double number = 0.0;   // Number names
     bool boolean = true;   // Boolean names
     std::string word;      // Word names: the canonical name
+    std::string argument;  // weight_WORD: the word (a-z, 0-9)
     std::size_t position = 1;  // 1-based character position of the name in the goal text
 };
 
@@ -72,7 +73,9 @@ struct GoalParse {
 };
 GoalParse parse_goal(std::string_view text);
 
-// Canonical text of a comparison ("points >= 5", "separable == true"), for messages.
+// Canonical text of a comparison ("points >= 5", "separable == true", "weight_the == 0"), for messages.
+// comparison_name: its name as written ("points", "weight_the").
+std::string comparison_name(const GoalComparison& comparison);
 std::string describe_comparison(const GoalComparison& comparison);
 
 bool evaluate_goal(const Goal& goal, const GoalFacts& facts);

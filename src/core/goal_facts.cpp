@@ -34,6 +34,12 @@ const std::array<GoalNameInfo, kGoalNameCount>& goal_names() {
         {GoalName::Kernel, "kernel", K::Word, "kernel"},
         {GoalName::Lift, "lift", K::Word, "lift"},
         {GoalName::Bias, "bias", K::Word, "bias"},
+        {GoalName::Mode, "mode", K::Word, "mode"},
+        {GoalName::Messages, "messages", K::Number, "messages"},
+        {GoalName::Ham, "ham_messages", K::Number, "ham_messages"},
+        {GoalName::Spam, "spam_messages", K::Number, "spam_messages"},
+        {GoalName::Vocabulary, "vocabulary", K::Number, "vocabulary"},
+        {GoalName::WordWeight, "weight_<word>", K::Number, "the weight"},
     }};
     return table;
 }
@@ -55,6 +61,7 @@ std::string goal_word_choices(GoalName name) {
         case GoalName::Kernel: return names_list<KernelType>();
         case GoalName::Lift: return names_list<LiftKind>();
         case GoalName::Bias: return names_list<BiasMode>();
+        case GoalName::Mode: return names_list<DataMode>();
         default: return {};
     }
 }
@@ -75,6 +82,7 @@ bool parse_goal_word(GoalName name, std::string_view text, std::string& canonica
         case GoalName::Kernel: return canonical_of<KernelType>(text, canonical);
         case GoalName::Lift: return canonical_of<LiftKind>(text, canonical);
         case GoalName::Bias: return canonical_of<BiasMode>(text, canonical);
+        case GoalName::Mode: return canonical_of<DataMode>(text, canonical);
         default: return false;
     }
 }
@@ -102,6 +110,12 @@ GoalFactValue goal_fact_value(const GoalFacts& f, GoalName name) {
         case GoalName::Kernel: v.word = std::string(to_string(f.kernel)); break;
         case GoalName::Lift: v.word = std::string(to_string(f.lift)); break;
         case GoalName::Bias: v.word = std::string(to_string(f.bias)); break;
+        case GoalName::Mode: v.word = std::string(to_string(f.mode)); break;
+        case GoalName::Messages: v.number = static_cast<double>(f.messages); break;
+        case GoalName::Ham: v.number = static_cast<double>(f.ham); break;
+        case GoalName::Spam: v.number = static_cast<double>(f.spam); break;
+        case GoalName::Vocabulary: v.number = static_cast<double>(f.vocabulary); break;
+        case GoalName::WordWeight: break;  // needs its word: GoalFacts::word_weight
     }
     return v;
 }
@@ -120,14 +134,28 @@ std::string describe_fact_value(const GoalFactValue& value) {
     return buffer;
 }
 
+bool GoalFacts::word_weight(const std::string& word, double& out, std::string& why) const {
+    if (!defined(GoalName::WordWeight)) {
+        why = why_undefined(GoalName::WordWeight);
+        return false;
+    }
+    const auto found = word_weights.find(word);
+    if (found == word_weights.end()) {
+        why = "no message has the word '" + word + "'";
+        return false;
+    }
+    out = found->second;
+    return true;
+}
+
 // [SECTION] Facts of a session
-namespace {
-
-}  // namespace
-
 GoalFacts goal_facts(const Session& session) {
-    GoalFacts f;
     const WidgetState& state = session.state();
+    if (state.mode == DataMode::Words) return words_goal_facts(session);
+    GoalFacts f;
+    f.mode = DataMode::Points;
+    for (GoalName name : {GoalName::Messages, GoalName::Ham, GoalName::Spam, GoalName::Vocabulary, GoalName::WordWeight})
+        f.set_undefined(name, "the widget shows points, not messages (mode == points)");
     const Learner& learner = session.learner();
     const TheorySummary& theory = session.theory();
 

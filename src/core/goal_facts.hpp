@@ -13,6 +13,16 @@
 //   margin           geometric margin of the learner's current answer on the data (see below)
 //   support_vectors  kernel perceptron: points with alpha > 0; 0 for every other algorithm
 //   algorithm, kernel, lift, bias   the settings, as their canonical names (names.hpp)
+// Words mode (words_session.hpp; mode == words): the learner facts above (separable, converged,
+// mistakes, epochs, visits, accuracy, R, gamma_star, bound, margin) are the text learner's, on the
+// messages; and
+//   mode             points or words: which data set the widget shows and trains
+//   messages, ham_messages, spam_messages   how many messages, and of each class (+1 ham, -1 spam)
+//   vocabulary       how many distinct words the messages have
+//   weight_WORD      the answer's weight of the word WORD (a-z, 0-9, as the messages spell it after
+//                    lower-casing): weight_the, weight_viagra
+// In points mode the words facts are undefined, and in Words mode the points facts (points,
+// positives, negatives, support_vectors) are, each with the reason.
 //
 // margin, exactly: the answer is f(x) = w·φ̃(x) + b (DecisionField::eval: pocket weights for Pocket,
 // the average for Averaged, sum_i alpha_i y_i K(x_i, x) + b for the kernel perceptron). Its hyperplane
@@ -36,7 +46,10 @@
 #include <string>
 #include <string_view>
 
+#include <unordered_map>
+
 #include "config.hpp"
+#include "words_state.hpp"
 
 namespace pl {
 
@@ -44,10 +57,13 @@ class Session;
 
 enum class GoalName {
     Points, Positives, Negatives, Separable, Converged, Mistakes, Epochs, Visits, Accuracy,
-    R, GammaStar, Bound, Margin, SupportVectors, Algorithm, Kernel, Lift, Bias
+    R, GammaStar, Bound, Margin, SupportVectors, Algorithm, Kernel, Lift, Bias,
+    Mode, Messages, Ham, Spam, Vocabulary, WordWeight
 };
-inline constexpr std::size_t kGoalNameCount = 18;
-static_assert(static_cast<std::size_t>(GoalName::Bias) + 1 == kGoalNameCount, "one count per name");
+inline constexpr std::size_t kGoalNameCount = 24;
+static_assert(static_cast<std::size_t>(GoalName::WordWeight) + 1 == kGoalNameCount, "one count per name");
+// weight_WORD is written as this prefix and the word (goal_names() lists it as "weight_<word>").
+inline constexpr std::string_view kWordWeightPrefix = "weight_";
 
 enum class GoalValueKind { Number, Boolean, Word };
 
@@ -77,6 +93,12 @@ struct GoalFacts {
     KernelType kernel = KernelType::Rbf;
     LiftKind lift = LiftKind::None;
     BiasMode bias = BiasMode::Absorbed;
+    DataMode mode = DataMode::Points;
+    std::size_t messages = 0, ham = 0, spam = 0, vocabulary = 0;
+    std::unordered_map<std::string, double> word_weights;  // Words mode: the answer's weight per word
+
+    // weight_WORD: the word's weight, or false with the reason it has none.
+    bool word_weight(const std::string& word, double& out, std::string& why) const;
 
     // Why a fact has no value ("" = it has one), indexed by GoalName.
     std::array<std::string, kGoalNameCount> undefined{};
@@ -86,7 +108,7 @@ struct GoalFacts {
 };
 
 // One fact as a value: kind from goal_names(); number for Number names (booleans as 0/1 are not used),
-// the canonical word for Word names.
+// the canonical word for Word names. (weight_WORD needs its word: see GoalFacts::word_weight.)
 struct GoalFactValue {
     GoalValueKind kind = GoalValueKind::Number;
     double number = 0.0;
@@ -101,5 +123,8 @@ std::string describe_fact_value(const GoalFactValue& value);  // "4", "0.75", "t
 // and above kMaxMarginKernelTerms kernel evaluations the margin is left undefined with a reason: see
 // feature_margin in model_facts.hpp, the one place margins are computed).
 GoalFacts goal_facts(const Session& session);
+// The facts of Words mode (words_goal_facts.cpp; goal_facts calls it when mode == words). margin is
+// min_i y_i f(x_i) / ‖w‖ over the word weights of the answer (the bias is an offset), 0 while w = 0.
+GoalFacts words_goal_facts(const Session& session);
 
 }  // namespace pl

@@ -35,6 +35,10 @@ inline constexpr WholeRange kDimensionRange{1, kMaxDimension};
 inline constexpr std::size_t kMaxMessageBytes = 64u * 1024u;     // one message (a line of a TSV file)
 inline constexpr std::size_t kMaxVocabulary = 1'000'000;         // distinct words in one corpus
 inline constexpr std::size_t kMaxTextFileBytes = 256u * 1024u * 1024u;
+// The widget's Words mode (words_state.hpp): as many messages as points, and all of them together at
+// most this many bytes (a link holds far fewer: kMaxLinkLength).
+inline constexpr std::size_t kMaxMessages = 100000;
+inline constexpr std::size_t kMaxWordsTextBytes = 16u * 1024u * 1024u;
 
 // [SECTION] Generators (make_preset clamps to these; perceptron-cli refuses values outside them)
 inline constexpr WholeRange kGeneratedPointsRange{2, kMaxPoints};

@@ -79,6 +79,11 @@ constexpr std::array<NameRow<EditPolicy>, 2> kEditPolicies{{
     {EditPolicy::Continue, "continue", "keep training", ""},
 }};
 
+constexpr std::array<NameRow<DataMode>, 2> kDataModes{{
+    {DataMode::Points, "points", "Points in the plane", ""},
+    {DataMode::Words, "words", "Words (spam or ham)", "text"},
+}};
+
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -143,6 +148,7 @@ PL_NAME_TABLE(LiftKind, kLifts)
 PL_NAME_TABLE(KernelType, kKernels)
 PL_NAME_TABLE(Preset, kPresets)
 PL_NAME_TABLE(EditPolicy, kEditPolicies)
+PL_NAME_TABLE(DataMode, kDataModes)
 
 #undef PL_NAME_TABLE
 

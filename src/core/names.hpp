@@ -27,6 +27,7 @@ std::string_view to_string(LiftKind value);
 std::string_view to_string(KernelType value);
 std::string_view to_string(Preset value);
 std::string_view to_string(EditPolicy value);
+std::string_view to_string(DataMode value);
 
 bool parse(std::string_view text, Algorithm& out);
 bool parse(std::string_view text, BiasMode& out);
@@ -36,6 +37,7 @@ bool parse(std::string_view text, LiftKind& out);
 bool parse(std::string_view text, KernelType& out);
 bool parse(std::string_view text, Preset& out);
 bool parse(std::string_view text, EditPolicy& out);
+bool parse(std::string_view text, DataMode& out);
 
 std::string_view display_name(Algorithm value);
 std::string_view display_name(BiasMode value);
@@ -45,9 +47,10 @@ std::string_view display_name(LiftKind value);
 std::string_view display_name(KernelType value);
 std::string_view display_name(Preset value);
 std::string_view display_name(EditPolicy value);
+std::string_view display_name(DataMode value);
 
-// Specialised in names.cpp for Algorithm, BiasMode, Order, Init, LiftKind, KernelType, Preset and
-// EditPolicy.
+// Specialised in names.cpp for Algorithm, BiasMode, Order, Init, LiftKind, KernelType, Preset,
+// EditPolicy and DataMode.
 template <class E>
 const std::vector<E>& enum_values();
 template <> const std::vector<Algorithm>& enum_values<Algorithm>();
@@ -58,6 +61,7 @@ template <> const std::vector<LiftKind>& enum_values<LiftKind>();
 template <> const std::vector<KernelType>& enum_values<KernelType>();
 template <> const std::vector<Preset>& enum_values<Preset>();
 template <> const std::vector<EditPolicy>& enum_values<EditPolicy>();
+template <> const std::vector<DataMode>& enum_values<DataMode>();
 
 template <class E>
 std::string names_list() {

@@ -32,6 +32,7 @@ WidgetState Session::default_state() { return default_widget_state(); }
 Session::Session(WidgetState initial) : state_(std::move(initial)), learner_(state_.data, state_.config) {
     enforce_online_invariant();
     rebuild_learner(std::min<std::uint64_t>(state_.trained_visits, kMaxReplayVisits));
+    words_.reload();
 }
 
 const TheorySummary& Session::theory() const {
@@ -293,6 +294,7 @@ void Session::set_config(const TrainConfig& config) {
     if (state_.online_mode) state_.config.order = Order::Sequential;
     theory_.reset();
     rebuild_learner(state_.online_mode ? state_.data.size() : 0);
+    words_.restart();
     touch();
 }
 
@@ -308,6 +310,7 @@ void Session::set_online_mode(bool on) {
     last_online_.reset();
     if (on) state_.config.order = Order::Sequential;  // the protocol visits points in arrival order
     rebuild_learner(on ? state_.data.size() : 0);
+    words_.restart();
     touch();
 }
 
@@ -398,13 +401,35 @@ void Session::load_state(const WidgetState& state) {
                              state.view.span == state_.view.span;
     fit_pending_ = fit_pending_ && same_screen;
     push_undo();
+    words_.remember_for_undo();
     state_ = state;
     last_online_.reset();
     theory_.reset();
     ++data_revision_;
     enforce_online_invariant();
     rebuild_learner(std::min<std::uint64_t>(state_.trained_visits, kMaxReplayVisits));
+    words_.reload();
     touch();
+}
+
+// [SECTION] Words mode
+void Session::set_mode(DataMode mode) {
+    if (state_.mode == mode) return;
+    state_.mode = mode;
+    touch();
+}
+
+bool Session::load_words_lecture() {
+    if (!editable("loading the lecture's messages")) return false;
+    if (std::string reason = TextLearner::unsupported(state_.config); !reason.empty()) {
+        TrainConfig config = state_.config;
+        if (config.algorithm == Algorithm::Kernel || config.algorithm == Algorithm::Voted) config.algorithm = Algorithm::Perceptron;
+        config.lift = LiftKind::None;
+        set_config(config);
+        notice_ = "Words mode trains the perceptron: " + reason + ".";
+    }
+    set_mode(DataMode::Words);
+    return words_.load_lecture();
 }
 
 }  // namespace pl

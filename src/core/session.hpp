@@ -15,12 +15,15 @@
 #include "learner.hpp"
 #include "theory.hpp"
 #include "widget_state.hpp"
+#include "words_session.hpp"
 
 namespace pl {
 
 class Session {
 public:
     explicit Session(WidgetState initial = default_state());
+    Session(const Session&) = delete;  // words_ refers to state_
+    Session& operator=(const Session&) = delete;
     static WidgetState default_state();  // the 4-point example of lecture 004, textbook perceptron
 
     // [SECTION] observers
@@ -67,6 +70,15 @@ public:
     // cleared when online mode, the data set or training restarts. serial bumps on every new result.
     const std::optional<OnlineResult>& last_online() const { return last_online_; }
     std::uint64_t last_online_serial() const { return last_online_serial_; }
+
+    // [SECTION] Words mode (words_session.hpp): the messages, their learner and verbs. The training verbs
+    // below are the points' ones; the app routes each verb to the data set of state().mode.
+    WordsSession& words() { return words_; }
+    const WordsSession& words() const { return words_; }
+    void set_mode(DataMode mode);  // which data set shows and trains; both are kept
+    // The "Words (spam)" preset: Words mode with the lecture's three messages. Settings that cannot
+    // train on text (kernel, voted, a lift) become the perceptron without a lift, with a notice.
+    bool load_words_lecture();
 
     // [SECTION] settings (not undoable; changing how we learn restarts training)
     void set_config(const TrainConfig& config);
@@ -132,6 +144,7 @@ private:
     std::optional<OnlineResult> last_online_;
     std::uint64_t last_online_serial_ = 0;
     std::string notice_;
+    WordsSession words_{state_, notice_, revision_};  // after the members it refers to
 };
 
 }  // namespace pl

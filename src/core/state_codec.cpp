@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "decimal.hpp"
+#include "words_state.hpp"
 
 namespace pl {
 
@@ -53,11 +54,13 @@ struct FragmentWriter {
     void label(const Key& key, const int& value) { out.emplace_back(key.link, value > 0 ? "1" : "-1"); }
     void flag(const Key& key, const bool& value) { out.emplace_back(key.link, value ? "1" : "0"); }
     void text(const Key& key, const std::string& value) { out.emplace_back(key.link, percent_encode(sanitized_preset(value))); }
+    void messages(const Key& key, const WordsData& words) { out.emplace_back(key.link, encode_messages(words)); }
 };
 
 Pairs fragment_pairs(const WidgetState& state) {
     FragmentWriter writer;
     visit_properties(state, writer);
+    visit_words_properties(state, writer);
     return std::move(writer.out);
 }
 
@@ -157,6 +160,9 @@ struct FragmentReader {
     void text(const Key& key, std::string& value) {
         if (const std::string* text = take(key.link)) fail(key, read_text(*text, value));
     }
+    void messages(const Key& key, WordsData& words) {
+        if (const std::string* text = take(key.link)) error = decode_messages(*text, words);
+    }
 };
 
 DecodeResult failure(std::string message) {
@@ -231,6 +237,7 @@ DecodeResult decode_fragment(std::string_view text) {
     result.state = default_link_state();
     FragmentReader reader{pairs, {}};
     visit_properties(result.state, reader);
+    visit_words_properties(result.state, reader);
     if (!reader.error.empty()) return failure(std::move(reader.error));
 
     std::size_t unknown = 0;
@@ -272,6 +279,9 @@ struct Validator {
     void label(const Key& key, const int& value) { fail(key, label_problem(value)); }
     void flag(const Key&, const bool&) {}
     void text(const Key& key, const std::string& value) { fail(key, text_problem(value)); }
+    void messages(const Key&, const WordsData& words) {
+        if (error.empty()) error = words_problem(words);
+    }
 };
 
 }  // namespace
@@ -279,6 +289,7 @@ struct Validator {
 std::string validate_state(const WidgetState& state) {
     Validator validator;
     visit_properties(state, validator);
+    visit_words_properties(state, validator);
     return validator.error;
 }
 

@@ -16,6 +16,7 @@
 #include "limited_json.hpp"
 #include "names.hpp"
 #include "theory.hpp"
+#include "words_state.hpp"
 
 namespace pl {
 
@@ -33,7 +34,7 @@ constexpr std::uint64_t kMaxExactInJs = 9007199254740992ull;  // 2^53
 constexpr std::string_view kSnapshotKeys[] = {"weights", "b",        "alphas",   "mistakes", "mistakesPerEpoch",
                                               "epochs",  "visits",   "converged", "capped",  "diverged",
                                               "accuracy", "R",       "gamma",    "bound",    "separable",
-                                              "whyNot",  "fragment"};
+                                              "whyNot",  "fragment", "wordsModel"};
 
 // [SECTION] Writing
 OrderedJson number_or_null(double value) { return std::isfinite(value) ? OrderedJson(value) : OrderedJson(nullptr); }
@@ -77,6 +78,10 @@ struct JsonWriter {
     void label(const Key& key, const int& value) { at_path(out, key.json) = value; }
     void flag(const Key& key, const bool& value) { at_path(out, key.json) = value; }
     void text(const Key& key, const std::string& value) { at_path(out, key.json) = value; }
+    void messages(const Key&, const WordsData& words) {
+        out["words"]["messages"] = words.messages;
+        out["words"]["labels"] = words.labels;
+    }
 };
 
 OrderedJson state_object(const WidgetState& state) {
@@ -84,6 +89,7 @@ OrderedJson state_object(const WidgetState& state) {
     out["version"] = kStateVersion;
     JsonWriter writer{out};
     visit_properties(state, writer);
+    visit_words_properties(state, writer);
     return out;
 }
 
@@ -260,6 +266,38 @@ struct JsonReader {
         if (!problem.empty()) return fail(key, problem);
         value = text;
     }
+    // "words": {"messages": ["viagra the", ...], "labels": [-1, ...]}; control characters in a message
+    // become spaces (clean_message), which changes no word.
+    void messages(const Key& key, WordsData& words) {
+        const Json* messages = find("words.messages");
+        const Json* labels = find("words.labels");
+        if (!error.empty() || (!messages && !labels)) return;
+        if (!messages) return fail(key, "\"words.labels\" is given but \"words.messages\" is missing");
+        if (!messages->is_array()) return fail(key, "it must be a list of texts like [\"viagra the\"], but it is " + describe(*messages));
+        if (messages->size() > kMaxMessages)
+            return fail(key, "there are " + std::to_string(messages->size()) + " messages; the widget holds at most " +
+                                 std::to_string(kMaxMessages));
+        const Key label_key{"", "words.labels", "the labels of the messages"};
+        if (!labels || !labels->is_array() || labels->size() != messages->size())
+            return fail(label_key, "it must be a list of one 1 (ham) or -1 (spam) per message, but it is " +
+                                       (labels ? describe(*labels) : std::string("missing")));
+        WordsData out;
+        for (std::size_t i = 0; i < messages->size(); ++i) {
+            const Json& m = (*messages)[i];
+            const Json& y = (*labels)[i];
+            if (!m.is_string()) return fail(key, "message " + std::to_string(i + 1) + " must be a text, but it is " + describe(m));
+            if (!y.is_number() || !label_problem(y.get<double>()).empty())
+                return fail(label_key, "label " + std::to_string(i + 1) + " must be 1 or -1, but it is " + describe(y));
+            out.messages.push_back(clean_message(m.get_ref<const Json::string_t&>()));
+            out.labels.push_back(y.get<double>() > 0 ? 1 : -1);
+        }
+        if (std::string problem = words_problem(out); !problem.empty()) {
+            error = std::string(kSource) + " has messages the widget cannot hold: " + problem;
+            return;
+        }
+        words.messages = std::move(out.messages);
+        words.labels = std::move(out.labels);
+    }
 };
 
 // Every JSON path of the table, for telling known keys from unknown ones.
@@ -274,6 +312,10 @@ struct PathCollector {
     void label(const Key& key, const int&) { paths.emplace_back(key.json); }
     void flag(const Key& key, const bool&) { paths.emplace_back(key.json); }
     void text(const Key& key, const std::string&) { paths.emplace_back(key.json); }
+    void messages(const Key&, const WordsData&) {
+        paths.emplace_back("words.messages");
+        paths.emplace_back("words.labels");
+    }
 };
 
 const std::vector<std::string>& known_paths() {
@@ -281,6 +323,7 @@ const std::vector<std::string>& known_paths() {
         PathCollector collector;
         const WidgetState state;
         visit_properties(state, collector);
+        visit_words_properties(state, collector);
         for (std::string_view key : kSnapshotKeys) collector.paths.emplace_back(key);
         return collector.paths;
     }();
@@ -376,6 +419,7 @@ DecodeResult state_from_json(std::string_view text) {
     result.state = default_link_state();
     JsonReader reader{root, {}};
     visit_properties(result.state, reader);
+    visit_words_properties(result.state, reader);
     if (!reader.error.empty()) return failure(std::move(reader.error));
 
     const std::vector<std::string> unknown = unknown_keys(root);

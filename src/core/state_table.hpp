@@ -108,6 +108,18 @@ void visit_properties(State& s, Visitor& v) {
     v.whole(Key{"step", "lessonStep", "the lesson step"}, s.lesson_step, kLessonStepRange);
 }
 
+// The Words mode's rows (words_state.hpp), visited after visit_properties by every codec. Added to v=1
+// compatibly: a link without them means points mode and no messages. The visitor's messages() method
+// reads and writes the messages with their labels: link "m" (words_state.hpp), JSON "words.messages"
+// (a list of strings) and "words.labels" (1 ham, -1 spam).
+template <class State, class Visitor>
+void visit_words_properties(State& s, Visitor& v) {
+    v.name(Key{"mode", "mode", "the data mode"}, s.mode);
+    v.messages(Key{"m", "words.messages", "the messages"}, s.words);
+    v.whole(Key{"wvisits", "words.trainedVisits", "the training progress on the messages"}, s.words.trained_visits,
+            kTrainedVisitsRange);
+}
+
 // [SECTION] Rules and problems
 // Each *_problem returns "" when the value is fine, else the end of a sentence ("it must be ..., but
 // it is -1"); bad_value makes the whole sentence.

@@ -7,6 +7,7 @@
 
 #include "config.hpp"
 #include "dataset.hpp"
+#include "words_state.hpp"
 
 namespace pl {
 
@@ -52,6 +53,10 @@ struct WidgetState {
     // A built-in lesson reopens from these alone; an instructor's own lesson also needs its text.
     std::string lesson;
     std::uint32_t lesson_step = 0;
+    // Words mode (words_state.hpp): which data set the widget shows and trains, and the messages. The
+    // points stay while the messages show (and the other way round); the settings above are shared.
+    DataMode mode = DataMode::Points;
+    WordsData words;
 };
 
 // The widget's starting state, defined once: WidgetState{} with the lecture-4 points and preset

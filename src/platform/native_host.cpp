@@ -43,13 +43,14 @@ void handle_request(app::HostRequest request) {
         }
         case app::HostRequest::DownloadCsv: save(app, "perceptron-lab.csv", export_csv(app)); break;
         case app::HostRequest::DownloadJson: save(app, "perceptron-lab.json", export_json(app)); break;
+        case app::HostRequest::DownloadTsv: save(app, "perceptron-lab.tsv", export_tsv(app)); break;
         case app::HostRequest::SnapshotPng:
             app.session().set_notice("PNG snapshots are made by the browser version; on the desktop use your "
                                      "system's screenshot tool.");
             break;
         case app::HostRequest::ImportFile:
-            app.session().set_notice("Drop a CSV (x1,x2,label) or JSON state file onto this window, or start with "
-                                     "perceptron-lab --state '<link fragment>'.");
+            app.session().set_notice("Drop a CSV (x1,x2,label), TSV (label<TAB>message) or JSON state file onto this "
+                                     "window, or start with perceptron-lab --state '<link fragment>'.");
             break;
         case app::HostRequest::DownloadLesson: {
             const std::string path = app.lesson_draft().lesson.id + ".json";

@@ -7,16 +7,18 @@
 #include "core/csv.hpp"
 #include "core/state_codec.hpp"
 #include "core/state_json.hpp"
+#include "core/text_corpus.hpp"
 
 namespace pl::platform {
 
 namespace {
-bool ends_with_json(std::string_view name) {
-    if (name.size() < 5) return false;
-    std::string tail(name.substr(name.size() - 5));
+bool ends_with(std::string_view name, std::string_view extension) {
+    if (name.size() < extension.size()) return false;
+    std::string tail(name.substr(name.size() - extension.size()));
     for (char& c : tail) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return tail == ".json";
+    return tail == extension;
 }
+bool ends_with_json(std::string_view name) { return ends_with(name, ".json"); }
 
 bool starts_with_brace(std::string_view text) {
     for (char c : text) {
@@ -47,6 +49,14 @@ std::string import_text(app::App& app, std::string_view file_name, std::string_v
         // A JSON state carries its own view: like a link, it reproduces the screen it was saved from.
         return app::load_into(app, text);
     }
+    const bool messages = ends_with(file_name, ".tsv") ||
+                          (session.state().mode == DataMode::Words && !ends_with(file_name, ".csv"));
+    if (messages) {
+        app.run().running = false;
+        const std::string error = session.words().import_tsv(text, name);
+        if (error.empty()) session.set_mode(DataMode::Words);
+        return error;
+    }
 
     const CsvResult csv = parse_csv(text, kMaxPoints);
     if (!csv.ok) {
@@ -65,5 +75,10 @@ std::string import_text(app::App& app, std::string_view file_name, std::string_v
 std::string export_csv(const app::App& app) { return write_csv(app.session().state().data); }
 
 std::string export_json(const app::App& app) { return state_to_json(app.session().state()); }
+
+std::string export_tsv(const app::App& app) {
+    const WordsData& words = app.session().state().words;
+    return write_tsv(words.messages, words.labels);
+}
 
 }  // namespace pl::platform

@@ -10,11 +10,13 @@ namespace pl::app { class App; }
 namespace pl::platform {
 
 // Loads a dropped or picked file into the widget. A name ending in ".json" or a text starting with '{'
-// is a full state (load_into); anything else is CSV (x1,x2,...,label). Returns "" on success; otherwise
+// is a full state (load_into); a name ending in ".tsv", or in Words mode any name but ".csv", is
+// messages (label<TAB>text, text_corpus.hpp) and opens Words mode; anything else is CSV (x1,x2,...,label). Returns "" on success; otherwise
 // the message (naming the line and the problem for CSV), which is also shown, and the state is untouched.
 std::string import_text(app::App& app, std::string_view file_name, std::string_view text);
 
 std::string export_csv(const app::App& app);   // the points, as write_csv
+std::string export_tsv(const app::App& app);   // the messages, as write_tsv (text_corpus.hpp)
 std::string export_json(const app::App& app);  // the whole state, as state_to_json (load() reads it back)
 
 }  // namespace pl::platform

@@ -13,9 +13,11 @@
 #include "app/app.hpp"
 #include "app/load_state.hpp"
 #include "app/panels.hpp"
+#include "app/training_verbs.hpp"
 #include "core/state_codec.hpp"
 #include "core/state_json.hpp"
 #include "core/names.hpp"
+#include "core/words_model.hpp"
 #include "platform/host.hpp"
 #include "platform/share.hpp"
 #include "platform/web_host.hpp"
@@ -98,6 +100,7 @@ void attach(app::App& app) {
             case app::HostRequest::SnapshotPng: pl_host_request_js(3); break;
             case app::HostRequest::ImportFile: pl_host_request_js(4); break;
             case app::HostRequest::DownloadLesson: pl_host_request_js(5); break;
+            case app::HostRequest::DownloadTsv: pl_host_request_js(6); break;
         }
     };
     pl_notify_js(0);  // ready
@@ -113,7 +116,12 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* pl_state_json() {
     if (!g_app) return hand_out("null");
     const pl::Session& s = g_app->session();
-    return hand_out(pl::snapshot_json(s.state(), s.learner(), s.theory()));
+    std::string json = pl::snapshot_json(s.state(), s.learner(), s.theory());
+    if (s.state().mode == pl::DataMode::Words) {  // what the messages' learner shows (README "Words mode")
+        json.pop_back();
+        json += ",\"wordsModel\":" + pl::words_model_json(s.words()) + "}";
+    }
+    return hand_out(std::move(json));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pl_link_fragment() {
@@ -131,6 +139,12 @@ EMSCRIPTEN_KEEPALIVE int pl_load(const char* text) {
 
 EMSCRIPTEN_KEEPALIVE const char* pl_last_error() { return g_last_error.c_str(); }
 
+// "" when the current link can be opened again; else why it cannot be shared (too long: Words mode
+// with many messages), which Copy link shows instead of copying a broken link.
+EMSCRIPTEN_KEEPALIVE const char* pl_link_problem() {
+    return hand_out(g_app ? pl::link_length_problem(pl::encode_fragment(g_app->session().state()).size()) : std::string());
+}
+
 // [SECTION] share: import/export, notices, embed options
 // A picked or dropped file: CSV points or a JSON state. 1 on success; else pl_last_error() names the
 // line and the problem and the state is unchanged.
@@ -143,6 +157,7 @@ EMSCRIPTEN_KEEPALIVE int pl_import(const char* file_name, const char* text) {
 
 EMSCRIPTEN_KEEPALIVE const char* pl_export_csv() { return hand_out(g_app ? pl::platform::export_csv(*g_app) : ""); }
 EMSCRIPTEN_KEEPALIVE const char* pl_export_json() { return hand_out(g_app ? pl::platform::export_json(*g_app) : "null"); }
+EMSCRIPTEN_KEEPALIVE const char* pl_export_tsv() { return hand_out(g_app ? pl::platform::export_tsv(*g_app) : ""); }
 
 // The message line of the widget ("" = none): load errors, import results, "Link copied".
 EMSCRIPTEN_KEEPALIVE const char* pl_notice() { return hand_out(g_app ? g_app->session().notice() : ""); }
@@ -153,18 +168,26 @@ EMSCRIPTEN_KEEPALIVE void pl_set_notice(const char* text) {
     g_app->request_redraw();
 }
 
-// Replaces the points by a named preset (core/names.hpp: "xor", "lecture4", "circles", ...).
-// 1 on success; 0 and pl_last_error() for an unknown name or a read-only widget.
+// Replaces the points by a named preset (core/names.hpp: "xor", "lecture4", "circles", ...), or with
+// "spam" opens Words mode with the lecture's three messages. 1 on success; 0 and pl_last_error() for an
+// unknown name or a read-only widget.
 EMSCRIPTEN_KEEPALIVE int pl_load_preset(const char* name) {
     if (!g_app) return 0;
+    pl::Session& s = g_app->session();
+    if (name && std::string(name) == "spam") {
+        g_app->run().running = false;
+        g_last_error = s.load_words_lecture() ? "" : s.notice();
+        g_app->request_redraw();
+        return g_last_error.empty() ? 1 : 0;
+    }
     pl::Preset preset{};
     if (!name || !pl::parse(name, preset)) {
         g_last_error = std::string("Unknown preset '") + (name ? name : "") + "': it must be one of " +
-                       pl::names_list<pl::Preset>() + ".";
+                       pl::names_list<pl::Preset>() + " or spam (Words mode).";
         return 0;
     }
-    pl::Session& s = g_app->session();
     g_app->run().running = false;
+    s.set_mode(pl::DataMode::Points);
     g_last_error = s.load_preset(preset, s.generator()) ? "" : s.notice();
     g_app->request_redraw();
     return g_last_error.empty() ? 1 : 0;
@@ -181,17 +204,21 @@ EMSCRIPTEN_KEEPALIVE double pl_train(int kind, double count) {
     pl::Session& s = g_app->session();
     g_app->run().running = false;
     const auto n = static_cast<std::size_t>(std::fmax(0.0, std::fmin(count, 1e9)));
-    const std::size_t before = s.learner().visits();
+    const std::size_t before = pl::app::shown_visits(s);
+    // The verbs reach the data set the widget shows: the points, or the messages in Words mode.
+    const bool words = s.state().mode == pl::DataMode::Words;
+    pl::WordsSession& w = s.words();
     switch (kind) {
-        case 0: s.run_visits(n); break;
-        case 1: for (std::size_t i = 0; i < n; ++i) s.epoch(); break;
-        case 2: s.train_until_converged(); break;
-        case 3: for (std::size_t i = 0; i < n; ++i) s.next_mistake(); break;
-        case 4: s.reset_training(); break;
+        case 0: pl::app::run_shown_visits(s, n); break;
+        case 1: for (std::size_t i = 0; i < n; ++i) (void)(words ? w.epoch() : s.epoch()); break;
+        case 2: (void)(words ? w.train_until_converged() : s.train_until_converged()); break;
+        case 3: for (std::size_t i = 0; i < n; ++i) { if (words) w.next_mistake(); else s.next_mistake(); } break;
+        case 4: if (words) w.reset_training(); else s.reset_training(); break;
         default: break;
     }
     g_app->request_redraw();
-    return static_cast<double>(s.learner().visits() - std::min(before, s.learner().visits()));
+    const std::size_t after = pl::app::shown_visits(s);
+    return static_cast<double>(after - std::min(before, after));
 }
 
 // Applies the training settings of a full-state JSON (the JS handle's configure() merges the new
@@ -248,6 +275,7 @@ EMSCRIPTEN_KEEPALIVE int pl_generate(const char* preset_name, int n, double nois
     params.noise = noise;
     params.seed = static_cast<std::uint64_t>(std::fmax(0.0, seed));
     g_app->run().running = false;
+    g_app->session().set_mode(pl::DataMode::Points);
     g_app->session().load_preset(preset, params);
     g_app->request_redraw();
     return 1;

@@ -12,6 +12,7 @@
 //   Learning rates: zero, negative, NaN, enormous
 //   Links and JSON: megabytes of junk, deep nesting, a link asking for hours of replay
 //   Regression inputs from fuzzing
+// Words mode's hostile inputs (TSV, messages in links and JSON) are in test_hostile_words.cpp.
 #include <doctest/doctest.h>
 
 #include <atomic>

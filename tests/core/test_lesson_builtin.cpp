@@ -80,6 +80,9 @@ const std::map<Key, Action>& student_actions() {
         {{"online-sgd", 3}, [](Session& s) { configure(s, [](TrainConfig& c) { c.algorithm = Algorithm::Logistic; }); s.epoch(); }},
         {{"max-margin", 1}, [](Session& s) { s.train_until_converged(); }},
         {{"max-margin", 3}, [](Session& s) { configure(s, [](TrainConfig& c) { c.algorithm = Algorithm::Logistic; }); epochs(s, 5); }},
+        {{"spam-words", 1}, [](Session& s) { s.words().step(); }},
+        {{"spam-words", 3}, [](Session& s) { s.words().train_until_converged(); }},
+        {{"spam-words", 5}, [](Session& s) { REQUIRE(s.words().add("learning the perceptron", +1)); s.words().train_until_converged(); }},
     };
     return actions;
 }
@@ -256,6 +259,30 @@ const std::map<Key, Verifier>& quiz_verifiers() {
              for (std::size_t k = 0; k < best.w.size(); ++k) CHECK(again.w[k] == doctest::Approx(best.w[k]));
              CHECK(again.b == doctest::Approx(best.b));
              return std::string("Only the closest points"); }},
+        // The second visit of the spam lesson, run on a session of its own from the step's state.
+        {{"spam-words", 2}, [](const Session& s) {
+             Session next(s.state());
+             const WordsUpdate u = next.words().step();
+             REQUIRE(u.index == 1);
+             REQUIRE(u.words == std::vector<std::string>{"learning", "the"});
+             std::string text = "It scores " + std::string(u.score_before < 0 ? "\xE2\x88\x92" : "+") +
+                                number(std::fabs(u.score_before)) + (u.mistake ? ", a mistake: " : ", correct");
+             if (u.mistake) text += "learning becomes " + number(u.after[0]) + " and the becomes " + number(u.after[1]);
+             return text; }},
+        // Every update that moved 'the' on the way to convergence, from the lesson's start.
+        {{"spam-words", 4}, [](const Session& s) {
+             WidgetState start = s.state();
+             start.words.trained_visits = 0;
+             Session replay(start);
+             std::vector<double> steps;
+             while (!replay.words().learner().converged()) {
+                 const WordsUpdate u = replay.words().step();
+                 REQUIRE(u.visited);
+                 for (std::size_t k = 0; k < u.words.size(); ++k)
+                     if (u.words[k] == "the" && u.after[k] != u.before[k]) steps.push_back(u.after[k] - u.before[k]);
+             }
+             REQUIRE(steps == std::vector<double>{-1.0, 1.0});
+             return std::string("It was added once with \xE2\x88\x92" "1"); }},
     };
     return verifiers;
 }
@@ -314,7 +341,7 @@ TEST_CASE("built-in lessons: all load, with unique ids, following the issue's li
     }
     CHECK(find_builtin_lesson("no-such-lesson") == nullptr);
     for (const char* id : {"update-rule", "absorb-bias", "single-point", "margin-bound", "convergence-proof", "separability",
-                           "xor-lift", "kernel-perceptron", "non-separable", "online-sgd", "max-margin"})
+                           "xor-lift", "kernel-perceptron", "non-separable", "online-sgd", "max-margin", "spam-words"})
         CHECK_MESSAGE(ids.count(id) == 1, id);
     CHECK(list.front().id == "update-rule");  // file-name order is the list order
 }

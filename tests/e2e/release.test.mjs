@@ -14,8 +14,9 @@ before(async () => { server = await startServer({ root: releaseRoot }); browser 
 after(async () => { await browser?.close(); await server?.close(); });
 
 const HANDLE_MEMBERS = ['canvas', 'checkGoal', 'chooseAnswer', 'closeLesson', 'configure', 'destroy', 'dismissNotice',
-  'element', 'exportCsv', 'exportJson', 'generate', 'importText', 'lesson', 'lessonStep', 'lessons', 'link', 'load',
-  'notice', 'on', 'openLesson', 'options', 'preset', 'run', 'setNotice', 'snapshot', 'state', 'train', 'version'];
+  'element', 'exportCsv', 'exportJson', 'exportTsv', 'generate', 'importText', 'lesson', 'lessonStep', 'lessons', 'link',
+  'linkProblem', 'load', 'notice', 'on', 'openLesson', 'options', 'preset', 'run', 'setNotice', 'snapshot', 'state', 'train',
+  'version'];
 const REGISTRY = 'perceptron-lab.test-modules';  // the symbol test builds file their modules under
 
 // The pl_* functions a set of JS sources calls (wasm.call('pl_x', ...) / text('pl_x')).

@@ -62,6 +62,10 @@ inline std::string first_difference(const WidgetState& a, const WidgetState& b) 
     if (a.readonly != b.readonly) return "readonly";
     if (a.trained_visits != b.trained_visits) return "trained_visits";
     if (a.preset != b.preset) return "preset";
+    if (a.mode != b.mode) return "mode";
+    if (a.words.messages != b.words.messages) return "words.messages";
+    if (a.words.labels != b.words.labels) return "words.labels";
+    if (a.words.trained_visits != b.words.trained_visits) return "words.trained_visits";
     return "";
 }
 

@@ -1,0 +1,241 @@
+// Words mode in the browser (issue 16): a student opens "Words (spam)" from the Data section, types a
+// message with the keyboard, labels it, trains, and reads the message list and the weight chart from
+// what the widget drew (testHooks().drawn(): the probe's "words-message" and "words-weight" rows); the
+// online protocol; a link round trip; and the view at 1280x800, a 900x600 embed and a 390x844 phone.
+//
+// The hand-computed trace (perceptron, bias absorbed, messages in order): the lecture's three messages
+// plus "cheap viagra tonight" (spam). Epoch 1: viagra the (score 0), learning the (−2) and nigeria (0)
+// are mistakes, cheap viagra tonight scores −2; epoch 2: learning the scores 0 (a mistake); epoch 3:
+// viagra the scores 0 (a mistake); epoch 4 is clean. M = 5, and w: viagra −2, learning 2, nigeria −1,
+// the 0, cheap 0, tonight 0, b = −1.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, repoRoot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const lab = (page, expr, arg) => page.evaluate(expr, arg);
+const MINUS = '\u2212';
+async function drawn(page) {
+  await settle(page);
+  await lab(page, () => window.testHooks(window.perceptronLab).drawn());
+  return lab(page, () => window.testHooks(window.perceptronLab).drawn());
+}
+const texts = (frame, role) => frame.texts.filter((t) => t.role === role).map((t) => t.text);
+const visible = (item) => item.rect[3] > item.clip[1] + 1 && item.rect[1] < item.clip[3] - 1;
+
+// A real click on the item whose visible label or whole name matches.
+async function clickItem(page, match) {
+  const frame = await drawn(page);
+  const test = typeof match === 'string' ? (i) => i.label === match || i.name === match : (i) => match.test(i.name);
+  const item = frame.items.find((i) => test(i) && visible(i));
+  assert.ok(item, `"${match}" is drawn (items: ${frame.items.map((i) => i.name).join(', ')})`);
+  const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
+  await page.mouse.click(box.left + (item.rect[0] + item.rect[2]) / 2, box.top + (item.rect[1] + item.rect[3]) / 2, { delay: 60 });
+  await settle(page);
+  return item;
+}
+// Opens Words mode as a student does: the Data section's list of data sets (a combo, found where the
+// probe saw its text), then "Words (spam)".
+async function openWordsFromDataSection(page) {
+  const frame = await drawn(page);
+  const combo = frame.texts.find((t) => t.role === 'combo' && t.text === 'Four lecture points');
+  assert.ok(combo, 'the list of data sets shows the lecture points');
+  const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
+  await page.mouse.click(box.left + (combo.rect[0] + combo.rect[2]) / 2, box.top + (combo.rect[1] + combo.rect[3]) / 2, { delay: 60 });
+  await settle(page);
+  await clickItem(page, 'Words (spam)');
+  const state = await lab(page, () => window.perceptronLab.state());
+  assert.equal(state.mode, 'words');
+  assert.deepEqual(state.words.messages, ['viagra the', 'learning the', 'nigeria']);
+}
+// The weight chart as drawn: [[word, weight], ...] in the order of the rows (the minus sign is U+2212).
+const chart = (frame) => texts(frame, 'words-weight').map((t) => {
+  const [row] = t.split(' | ');
+  const [word, value] = row.split(' ');
+  return [word, Number(value.replace(MINUS, '-'))];
+});
+
+// Labels that poke out of their panel, and button or combo texts wider than their frame.
+function cutLabels(frame) {
+  const cut = [];
+  for (const item of frame.items) {
+    if (!item.label || !visible(item)) continue;
+    if (item.rect[2] > item.clip[2] + 1 || item.rect[0] < item.clip[0] - 1) cut.push(`"${item.label}" leaves its panel`);
+  }
+  for (const t of frame.texts) {
+    if (!['button', 'combo'].includes(t.role)) continue;
+    if (t.textWidth > t.rect[2] - t.rect[0] + 0.5) cut.push(`${t.role} "${t.text}" does not fit`);
+  }
+  return cut;
+}
+
+test('desktop: open Words (spam), type a message, label it spam, step and converge; the list and chart show it', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 800 });
+  await waitForWidget(page);
+  await openWordsFromDataSection(page);
+  let frame = await drawn(page);
+  assert.deepEqual(texts(frame, 'words-message'), [
+    '1 spam | viagra the | f = 0 \u2192 spam | wrong',
+    '2 ham | learning the | f = 0 \u2192 spam | wrong',
+    '3 spam | nigeria | f = 0 \u2192 spam | wrong',
+  ]);
+
+  // Type with the keyboard into the box, then label the message spam.
+  await clickItem(page, '##new-message');
+  await page.keyboard.type('cheap viagra tonight', { delay: 40 });
+  await settle(page);
+  await clickItem(page, /###add-spam$/);
+  frame = await drawn(page);
+  assert.equal(texts(frame, 'words-message')[3], '4 spam | cheap viagra tonight | f = 0 \u2192 spam | wrong');
+  assert.deepEqual((await lab(page, () => window.perceptronLab.state())).words.labels, [-1, 1, -1, -1]);
+
+  // Step: the first message is on the line; its words are highlighted and the update is spelled out.
+  await clickItem(page, /###step$/);
+  frame = await drawn(page);
+  assert.deepEqual(texts(frame, 'words-update'), [`w \u2190 w ${MINUS} 1 \u00b7 (viagra, the, 1)`]);
+  assert.deepEqual(texts(frame, 'words-highlight'), ['viagra', 'the']);
+  assert.deepEqual(texts(frame, 'words-changes'), [`viagra 0 \u2192 ${MINUS}1,  the 0 \u2192 ${MINUS}1,  bias 0 \u2192 ${MINUS}1`]);
+  assert.deepEqual(chart(frame).slice(0, 2), [['viagra', -1], ['the', -1]]);
+
+  // Converge: the hand-computed weights, strongest first; the last update (epoch 3) moved viagra and the.
+  await clickItem(page, /###converge$/);
+  frame = await drawn(page);
+  assert.deepEqual(chart(frame), [['viagra', -2], ['learning', 2], ['nigeria', -1], ['the', 0], ['cheap', 0], ['tonight', 0]]);
+  assert.deepEqual(texts(frame, 'words-weight').filter((t) => t.endsWith('| updated')), [`viagra ${MINUS}2 | updated`, 'the 0 | updated']);
+  assert.deepEqual(texts(frame, 'words-message'), [
+    `1 spam | viagra the | f = ${MINUS}3 \u2192 spam`,
+    '2 ham | learning the | f = 1 \u2192 ham',
+    `3 spam | nigeria | f = ${MINUS}2 \u2192 spam`,
+    `4 spam | cheap viagra tonight | f = ${MINUS}3 \u2192 spam`,
+  ]);
+  assert.match(texts(frame, 'words-status')[0], /M = 5 mistakes .* converged/);
+  const model = (await lab(page, () => window.perceptronLab.state())).wordsModel;
+  assert.deepEqual(model.words, { viagra: -2, the: 0, learning: 2, nigeria: -1, cheap: 0, tonight: 0 });
+  assert.equal(model.bias, -1);
+  assert.equal(model.mistakes, 5);
+  assert.deepEqual(model.mistakesPerEpoch, [3, 1, 1, 0]);
+  // The theory rows: R = 2 (three words and the bias in the new message); the closest point of
+  // conv{y·x} to 0 is (−7, 2, 9, −5, 0, 0, −3)/21 (the new message is not a support), so γ*² = 8/21
+  // and the bound (R/γ*)² = 4·21/8 = 10.5 ≥ M = 5.
+  assert.deepEqual(texts(frame, 'words-theory'), ['N 4 messages', 'words 6', 'R 2  (3 words + 1)', '\u03b3* 0.6172',
+    'bound 10.5', 'M 5  \u2264 bound', 'epochs 4', 'accuracy 100 %']);
+  assert.equal(model.R, 2);
+  assert.ok(Math.abs(model.gamma - Math.sqrt(8 / 21)) < 1e-6);
+  assert.equal(model.separable, true);
+
+  await page.mouse.move(640, 760);  // no tooltip in the picture
+  await settle(page);
+  await screenshotPixels(page, 'words-desktop.png');
+  fs.copyFileSync(path.join(repoRoot, 'build', 'test-output', 'words-desktop.png'), path.join(repoRoot, 'docs', 'screenshots', 'words-desktop.png'));
+  assert.deepEqual(cutLabels(frame), []);
+
+  // A link reopens exactly this screen in a fresh page: the messages, the progress and the weights.
+  const link = await lab(page, () => window.perceptronLab.link());
+  assert.match(link, /mode=words&m=[\w-]+&wvisits=16&v=1$/);
+  const fresh = await openPage(browser, link.replace(/^[^#]*/, `${server.url}/`), { width: 1280, height: 800 });
+  await waitForWidget(fresh.page);
+  const again = await drawn(fresh.page);
+  assert.deepEqual(chart(again), chart(frame));
+  assert.deepEqual(texts(again, 'words-message'), texts(frame, 'words-message'));
+  assert.deepEqual((await lab(fresh.page, () => window.perceptronLab.state())).wordsModel.words, model.words);
+  assert.deepEqual(fresh.problems, []);
+  await fresh.context.close();
+
+  // Back to the points: they were kept, and the training verbs reach them again.
+  await clickItem(page, /###back-to-points$/);
+  const points = await lab(page, () => window.perceptronLab.state());
+  assert.equal(points.mode, 'points');
+  assert.equal(points.points.length, 4);
+  assert.equal((await lab(page, () => window.perceptronLab.train({ steps: 1 }))).visits, 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('online mode: the model predicts a typed message first, then the label is revealed', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 800 });
+  await waitForWidget(page);
+  assert.equal((await lab(page, () => window.perceptronLab.preset('spam'))).ok, true);
+  await lab(page, () => window.perceptronLab.configure({ bias: 'none' }));
+  await clickItem(page, 'Online mode');
+  // One pass over the lecture's messages: viagra −1, the 0, learning 1, nigeria −1.
+  assert.deepEqual((await lab(page, () => window.perceptronLab.state())).wordsModel.words, { viagra: -1, the: 0, learning: 1, nigeria: -1 });
+  await clickItem(page, '##new-message');
+  await page.keyboard.type('Viagra tonight', { delay: 40 });
+  let frame = await drawn(page);
+  assert.deepEqual(texts(frame, 'words-prediction'),
+    [`The model says spam (score ${MINUS}1): viagra ${MINUS}1, tonight (new, 0). Now reveal its label:`]);
+  await clickItem(page, /###add-ham$/);
+  frame = await drawn(page);
+  assert.deepEqual(texts(frame, 'words-prediction'), [`The model said spam (score ${MINUS}1); it is ham: mistake, w updated.`]);
+  const state = await lab(page, () => window.perceptronLab.state());
+  assert.equal(state.wordsModel.words.viagra, 0);
+  assert.equal(state.wordsModel.words.tonight, 1);
+  assert.equal(state.wordsModel.onlineMistakes, 1);
+  assert.equal(state.words.trainedVisits, 4);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a TSV file imports the messages; a bad one changes nothing and names the line; Save TSV gives them back', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 800 });
+  await waitForWidget(page);
+  const ok = await lab(page, () => window.perceptronLab.importText('label\ttext\nspam\tWin money now\nham\tLunch at noon?\n', 'mail.tsv'));
+  assert.deepEqual(ok, { ok: true });
+  const state = await lab(page, () => window.perceptronLab.state());
+  assert.equal(state.mode, 'words');
+  assert.deepEqual(state.words.messages, ['Win money now', 'Lunch at noon?']);
+  assert.equal(await lab(page, () => window.perceptronLab.notice()), 'Loaded mail.tsv: 2 messages (1 ham, 1 spam), 6 distinct words.');
+  const bad = await lab(page, () => window.perceptronLab.importText('spam\tfine\nno tab\n', 'bad.tsv'));
+  assert.equal(bad.ok, false);
+  assert.match(bad.error, /line 2: expected a label, a tab, then the message/);
+  assert.equal((await lab(page, () => window.perceptronLab.state())).words.messages.length, 2);
+  assert.equal(await lab(page, () => window.perceptronLab.exportTsv()), 'label\ttext\n-1\tWin money now\n1\tLunch at noon?\n');
+  assert.equal(await lab(page, () => window.perceptronLab.linkProblem()), '');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a 900x600 embed shows both panes; a 390x844 phone shows them as tabs with 44 px targets', async () => {
+  const sizes = [
+    { width: 900, height: 600, deviceScaleFactor: 1, hasTouch: false, isMobile: false, panes: 'side by side' },
+    { width: 390, height: 844, deviceScaleFactor: 3, hasTouch: true, isMobile: true, panes: 'tabs' },
+  ];
+  for (const size of sizes) {
+    const { page, context, problems } = await openPage(browser, `${server.url}/`, size);
+    await waitForWidget(page);
+    assert.equal((await lab(page, () => window.perceptronLab.preset('spam'))).ok, true);
+    await lab(page, () => window.perceptronLab.train({ untilConverged: true }));
+    let frame = await drawn(page);
+    const where = `${size.width}x${size.height}`;
+    assert.equal(texts(frame, 'words-message').length, 3, `${where}: the messages are listed`);
+    const tabs = frame.items.filter((i) => /^(Messages|Word weights) \(\d+\)$/.test(i.label)).map((i) => i.label);
+    if (size.panes === 'tabs') {
+      assert.deepEqual(tabs, ['Messages (3)', 'Word weights (4)'], `${where}: tabs`);
+      for (const name of ['##new-message', /###add-spam$/, /###add-ham$/, 'Messages (3)']) {
+        const item = frame.items.find((i) => (typeof name === 'string' ? i.name === name || i.label === name : name.test(i.name)));
+        assert.ok(item.rect[3] - item.rect[1] >= 44 - 0.5, `${where}: ${name} is finger-sized`);
+      }
+      assert.deepEqual(cutLabels(frame), [], where);
+      await screenshotPixels(page, 'words-phone.png');
+      fs.copyFileSync(path.join(repoRoot, 'build', 'test-output', 'words-phone.png'), path.join(repoRoot, 'docs', 'screenshots', 'words-phone.png'));
+      // The chart tab, opened with a real click: the weights of the unbiased run are there too.
+      await clickItem(page, 'Word weights (4)');
+      frame = await drawn(page);
+      assert.deepEqual(chart(frame).map(([word]) => word).sort(), ['learning', 'nigeria', 'the', 'viagra']);
+    } else {
+      assert.deepEqual(tabs, [], `${where}: both panes at once`);
+      assert.equal(chart(frame).length, 4, `${where}: the chart is drawn next to the list`);
+      assert.deepEqual(cutLabels(frame), [], where);
+      await screenshotPixels(page, `words-${where}.png`);
+    }
+    for (const t of frame.texts.filter((x) => x.role.startsWith('words-')))
+      assert.ok(t.rect[0] >= -0.5 && t.rect[2] <= size.width + 0.5, `${where}: ${t.role} "${t.text}" inside the screen`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
