@@ -43,8 +43,8 @@ std::string training_state_text(const Learner& learner) {
 std::string status_line(const Learner& learner, Algorithm algorithm) {
     // The epoch under way is counted as started once a visit of it happened.
     const std::size_t epoch = learner.epochs_completed() + (learner.visits() > 0 && !learner.converged() ? 1 : 0);
-    return std::string(display_name(algorithm)) + " \xC2\xB7 M = " + std::to_string(learner.mistakes()) +
-           " mistakes \xC2\xB7 epoch " + std::to_string(epoch) + " \xC2\xB7 " + training_state_text(learner);
+    return std::string(display_name(algorithm)) + " \xC2\xB7 M = " + count_text(learner.mistakes(), "mistake", "mistakes") +
+           " \xC2\xB7 epoch " + std::to_string(epoch) + " \xC2\xB7 " + training_state_text(learner);
 }
 
 std::string online_sentence(const Session::OnlineResult& r) {
@@ -123,7 +123,7 @@ TrainingMark training_mark(const Session& session) {
             learner.converged() || learner.capped() || learner.diverged()};
 }
 
-std::string training_news(const TrainingMark& before, const Session& session) {
+std::string training_news(const TrainingMark& before, const Session& session, bool running) {
     if (!before.valid) return "";
     const TrainingMark now = training_mark(session);
     const Learner& learner = session.learner();
@@ -142,7 +142,7 @@ std::string training_news(const TrainingMark& before, const Session& session) {
         const std::size_t first = before.visits + 1;
         const std::size_t new_mistakes = now.mistakes - std::min(now.mistakes, before.mistakes);
         const auto& last = session.last_visit();
-        if (last && last->number == now.visits && new_mistakes == (last->update.mistake ? 1u : 0u)) {
+        if (!running && last && last->number == now.visits && new_mistakes == (last->update.mistake ? 1u : 0u)) {
             // Step, or Next mistake: the correct visits before it, then the visit itself.
             if (now.visits - first == 1) say("Visit " + std::to_string(first) + " was correct.");
             if (now.visits - first > 1)

@@ -24,7 +24,7 @@ std::string count_text(std::size_t count, const char* singular, const char* plur
 
 // "converged (an epoch without mistakes)", "training", "not trained yet", ...
 std::string training_state_text(const Learner& learner);
-// "Perceptron · M = 3 mistakes · epoch 2 · converged (an epoch without mistakes)"
+// "Perceptron · M = 3 mistakes · epoch 2 · converged (an epoch without mistakes)"; "M = 1 mistake" for one
 std::string status_line(const Learner& learner, Algorithm algorithm);
 // "Model predicted +1 (score 0.5); true label −1: mistake, w updated". A score of exactly 0 is said as
 // "on the line", which counts as a mistake (y·f ≤ 0), whatever sign() would answer.
@@ -51,8 +51,8 @@ struct TrainingMark {
 TrainingMark training_mark(const Session& session);
 // What happened since `before`, in a sentence or two ("" when nothing did): new points, a restart, the
 // one visit (visit_sentence), or a batch of visits summed up ("Visits 5 to 8: no mistake (2 in all);
-// w = (2, 1, 0)."), then the outcome if training just ended. While Run is on, asking once a second gives
-// one summary a second, not one sentence per visit.
-std::string training_news(const TrainingMark& before, const Session& session);
+// w = (2, 1, 0)."), then the outcome if training just ended. While Run is on (`running`), visits are
+// always summed up, so asking once a second gives one summary a second, not one sentence per visit.
+std::string training_news(const TrainingMark& before, const Session& session, bool running = false);
 
 }  // namespace pl

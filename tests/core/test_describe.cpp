@@ -96,6 +96,16 @@ TEST_CASE("describe: training_news says what happened since the last mark") {
     CHECK(training_news(mark, s) == "5 points: 3 of class +1, 2 of class " + kMinusOne + ".");
 }
 
+TEST_CASE("describe: while Run is on, single visits are summed up too (one sentence a second, not one per visit)") {
+    Session s(lecture4(BiasMode::None));
+    s.run_visits(4);  // w = (2, 1)
+    const TrainingMark mark = training_mark(s);
+    s.step();
+    s.step();  // visits 5 and 6, both correct (Run at a slow speed steps one visit at a time)
+    CHECK(training_news(mark, s) == "Visit 5 was correct. Visit 6: point 2 at (2, 1), label +1, score 5: correct, no update.");
+    CHECK(training_news(mark, s, true) == "Visits 5 to 6: no mistake (2 in all); w = (2, 1).");
+}
+
 TEST_CASE("describe: a batch of visits is summed up with its mistakes; the epoch cap names non-separable data") {
     WidgetState state = lecture4(BiasMode::Absorbed);
     state.data = make_preset(Preset::Xor);

@@ -40,6 +40,7 @@ TEST_CASE("scene summary: before training, after one mistake and after convergen
     SceneSummary one = summary(s);
     CHECK(one.sentence == "4 points, 2 of each class. The line w\xC2\xB7x = 0 (through the origin) with w = (1, 2) gets 3 of 4 "
                           "points right; 1 mistake so far, bound 5.");
+    CHECK(one.status == "Perceptron \xC2\xB7 M = 1 mistake \xC2\xB7 epoch 1 \xC2\xB7 training");
     CHECK(one.rows[0].score == doctest::Approx(5.0));
     CHECK(one.rows[3].score == doctest::Approx(1.0));
     CHECK(one.rows[3].label == -1);
