@@ -8,11 +8,13 @@
 // embed_page.js (canvas, message box, wheel, size, page URL), embed_share.js (clipboard, downloads,
 // import), embed_snapshot.js (PNG), embed_messages.js (postMessage), embed_lessons.js (the lesson verbs)
 // with embed_lesson_link.js (an instructor's lesson inside a link), embed_remember.js (the work kept
-// across a reload of the page), embed_wasm.js (calls into the module). scripts/build_single.mjs joins
+// across a reload of the page), embed_a11y.js with embed_a11y_parts.js (the accessible mirror: the table
+// view and the live announcements), embed_wasm.js (calls into the module). scripts/build_single.mjs joins
 // them into one classic script for the single-file build: use only `import {...} from './x.js'` of
 // these files (plus the module factory's default import below), `export` in front of top-level
 // declarations or `export {names}`, and not the module-only `import` meta property.
 import createPerceptronLabModule from './perceptron_lab.js';
+import { createA11yMirror } from './embed_a11y.js';
 import { HANDLE_VERSION, createHandle } from './embed_handle.js';
 import { MESSAGE_PREFIX, setUpMessages } from './embed_messages.js';
 import { applyStartOptions, optionsFromElement, styleElement } from './embed_options.js';
@@ -114,6 +116,8 @@ export async function mountPerceptron(element, options = {}) {
   if (remembers(options)) startError = await restoreSavedWork(handle, lessons, startError, cleanups);
   if (startError) handle.setNotice(startError);  // a bad link: the default scene and the message
   mirrorNotice(handle.state());
+  // The accessible mirror starts from the start state: what the page set up is not news to announce.
+  cleanups.push(createA11yMirror({ element, canvas, handle, wasm, share }).remove);
 
   const stopMessages = setUpMessages(handle, options);
   if (stopMessages) cleanups.push(stopMessages);

@@ -75,6 +75,15 @@ export function createHandle(widget) {
     },
     /** A link that reproduces the current state exactly (with an instructor's lesson in it, if one is open). */
     link() { return `${baseUrl()}#${lessons.fragment()}`; },
+    /** Add a point at (x1, x2) of class label (+1 or -1), as a click on the canvas: {ok} or {ok:false, error}. */
+    addPoint(x1, x2, label = 1) {
+      if (!Number.isFinite(Number(x1)) || !Number.isFinite(Number(x2))) return { ok: false, error: 'addPoint: x1 and x2 must be numbers' };
+      return result(call('pl_add_point', Number(x1), Number(x2), Number(label) > 0 ? 1 : -1) === 1);
+    },
+    /** Undo the last edit of the points (as Ctrl+Z): true when there was one to undo. */
+    undo() { return call('pl_undo') === 1; },
+    /** Redo the last undone edit (as Ctrl+Y): true when there was one to redo. */
+    redo() { return call('pl_redo') === 1; },
     /** Replace the points by a named preset ('spam': Words mode with the lecture's messages): {ok} or {ok:false, error}. */
     preset(name) { return result(withString(String(name), (ptr) => call('pl_load_preset', ptr)) === 1); },
     /** Import file contents: CSV (x1,x2,label), TSV messages (label<TAB>text, name *.tsv) or a JSON state. A bad file changes nothing: {ok:false, error}. */

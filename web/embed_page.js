@@ -57,6 +57,7 @@ export function followWheelFocus(element, canvas, mode) {
   let hint = null, hintTimer = null;
   const onWheel = (e) => {
     if (mode === 'always') return;
+    if (e.target.closest?.('.perceptron-lab-a11y')) return;  // the table view scrolls itself
     if (document.activeElement === canvas || e.ctrlKey || e.metaKey) return;
     e.stopPropagation();  // no preventDefault: the page scrolls
     if (!hint) {

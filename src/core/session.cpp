@@ -68,10 +68,13 @@ void Session::rebuild_learner(std::uint64_t replay_visits) {
     }
     state_.trained_visits = learner_.visits();
     recent_.clear();
+    last_visit_.reset();
 }
 
 void Session::after_training(const Update* last) {
     state_.trained_visits = learner_.visits();
+    if (last && last->visited) last_visit_ = Visit{*last, learner_.visits()};
+    else last_visit_.reset();
     if (last && last->mistake) {
         recent_.push_back(*last);
         while (recent_.size() > kTrailLength) recent_.pop_front();
@@ -375,6 +378,7 @@ bool Session::train_until_converged() {
 }
 
 std::size_t Session::run_visits(std::size_t n) {
+    if (n == 1) return step().visited ? 1 : 0;
     const std::size_t before = learner_.mistakes();
     const std::size_t ran = learner_.run_visits(n);
     Update summary;  // many visits at once: the trail keeps one hyperplane per slice, not per update

@@ -40,6 +40,11 @@ public:
     // edits of points do not start it.
     bool fit_pending() const { return fit_pending_; }
     const std::deque<Update>& recent_updates() const { return recent_; }  // newest last (for the trail)
+    // The most recent single visit (Step, Next mistake, one visit of run_visits, an online add) with its
+    // 1-based number, so it can be said in a sentence; empty once anything else trained (an epoch, a
+    // batch of visits) or training restarted.
+    struct Visit { Update update; std::size_t number = 0; };
+    const std::optional<Visit>& last_visit() const { return last_visit_; }
     const std::string& notice() const { return notice_; }  // last message for the user ("" = none)
     void clear_notice() { notice_.clear(); touch(); }
     void set_notice(std::string text) { notice_ = std::move(text); touch(); }
@@ -105,7 +110,7 @@ public:
     Update next_mistake();
     std::size_t epoch();
     bool train_until_converged();
-    std::size_t run_visits(std::size_t n);
+    std::size_t run_visits(std::size_t n);  // n == 1 is step(): the one visit is kept as last_visit()
     void reset_training();
 
     // Replace everything at once (a loaded link or JSON). Undo history is kept, so a bad load can be
@@ -135,6 +140,7 @@ private:
     GeneratorParams generator_{};
     mutable std::optional<TheorySummary> theory_;
     std::deque<Update> recent_;
+    std::optional<Visit> last_visit_;
     std::vector<Snapshot> undo_, redo_;
     std::optional<Snapshot> move_origin_;
     std::uint64_t revision_ = 1, data_revision_ = 1;

@@ -13,10 +13,10 @@ let server, browser;
 before(async () => { server = await startServer({ root: releaseRoot }); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const HANDLE_MEMBERS = ['canvas', 'checkGoal', 'chooseAnswer', 'closeLesson', 'configure', 'destroy', 'dismissNotice',
-  'element', 'exportCsv', 'exportJson', 'exportTsv', 'generate', 'importText', 'lesson', 'lessonStep', 'lessons', 'link',
-  'linkProblem', 'load', 'notice', 'on', 'openLesson', 'options', 'preset', 'run', 'setNotice', 'snapshot', 'state', 'train',
-  'version'];
+const HANDLE_MEMBERS = ['addPoint', 'canvas', 'checkGoal', 'chooseAnswer', 'closeLesson', 'configure', 'destroy',
+  'dismissNotice', 'element', 'exportCsv', 'exportJson', 'exportTsv', 'generate', 'importText', 'lesson', 'lessonStep', 'lessons',
+  'link', 'linkProblem', 'load', 'notice', 'on', 'openLesson', 'options', 'preset', 'redo', 'run', 'setNotice', 'snapshot',
+  'state', 'train', 'undo', 'version'];
 const REGISTRY = 'perceptron-lab.test-modules';  // the symbol test builds file their modules under
 
 // The pl_* functions a set of JS sources calls (wasm.call('pl_x', ...) / text('pl_x')).
@@ -92,6 +92,23 @@ test('release widget: the handle has exactly the documented members, and they wo
   assert.deepEqual([lesson.opened, lesson.moved], [{ ok: true }, { ok: true }]);
   assert.deepEqual([lesson.lesson.id, lesson.lesson.step, lesson.lesson.goal], ['update-rule', 3, 'converged']);
   assert.equal(typeof lesson.check.passed, 'boolean');
+
+  // The accessible mirror's verbs (README "Accessibility"): add a point, undo, redo; the mirror itself.
+  const edits = await page.evaluate(() => {
+    const lab = window.perceptronLab;
+    lab.closeLesson();
+    const count = () => lab.state().points.length;
+    const added = lab.addPoint(0.5, 3, -1);
+    const afterAdd = count();
+    const undone = lab.undo();
+    const afterUndo = count();
+    const redone = lab.redo();
+    return { added, afterAdd, undone, afterUndo, redone, afterRedo: count(), again: lab.redo(), bad: lab.addPoint('x', 1) };
+  });
+  assert.deepEqual(edits, { added: { ok: true }, afterAdd: 5, undone: true, afterUndo: 4, redone: true, afterRedo: 5, again: false,
+    bad: { ok: false, error: 'addPoint: x1 and x2 must be numbers' } });
+  assert.equal(await page.getByRole('button', { name: 'Show table view' }).count(), 1);
+  await page.locator('.perceptron-lab-a11y-scene').filter({ hasText: /^5 points: 2 of class \+1, 3 of class −1\./ }).waitFor();
 
   // The snapshot waits for a frame the widget draws and crops the canvas area out of it: a PNG
   // at device resolution (DPR 2), smaller than the whole canvas (the panels are cut off), with the

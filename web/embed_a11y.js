@@ -1,0 +1,175 @@
+// The accessible mirror of one widget (ACCESSIBILITY.md): the canvas is a picture a screen reader
+// cannot read, so next to it lives the same scene as HTML: a heading, the scene in a sentence, a live
+// region that says each step and each outcome, the open lesson's text, quiz and Check, the training
+// controls as buttons, the points as a paged table (and a form to add one), the theory numbers as a
+// list, the main settings as selects. It is in the accessibility tree all the time, and on screen as
+// the "table view" while it is open (the "Show table view" button before the canvas) or while the
+// keyboard is inside it (Tab shows it, so focus is never invisible).
+//
+// Everything it shows comes from the module (src/platform/web_a11y.cpp builds it with the core's
+// scene_summary and describe), so it says exactly what the canvas draws; every button calls the same
+// verb as the public handle (embed_handle.js). It is rebuilt after a change of the state, never every
+// frame: at most four times a second, and once a second while Run is on (one sentence a second).
+import { actionButton, buildLessonPart, buildPointForm, buildSettings, buildShare, buildTable, el, setEnabled } from './embed_a11y_parts.js';
+
+let mirrorCount = 0;  // ids stay unique with several widgets on one page
+const UPDATE_INTERVAL_MS = 250;
+const RUNNING_INTERVAL_MS = 1000;
+
+/**
+ * widget: {element, canvas, handle, wasm (embed_wasm.js), share (embed_share.js)}. Returns {update(), remove()}.
+ */
+export function createA11yMirror({ element, canvas, handle, wasm, share }) {
+  const { text } = wasm;
+  const id = `perceptron-lab-${++mirrorCount}`;
+  // The widget is a named region; its mirror's headings continue the page's outline below the heading
+  // the widget sits under (an h2 section gets an h3 table view), and say which widget they are for.
+  const above = headingAbove(element);
+  const level = above ? Math.min(5, Number(above.tagName[1]) + 1) : 2;
+  if (!element.getAttribute('role')) element.setAttribute('role', 'region');
+  if (!element.getAttribute('aria-label') && !element.getAttribute('aria-labelledby')) {
+    element.setAttribute('aria-label', above ? `Perceptron Lab: ${above.textContent.trim()}` : 'Perceptron Lab');
+  }
+  const headingText = above ? `Perceptron Lab table view: ${above.textContent.trim()}` : 'Perceptron Lab: table view';
+  const h = (text, props = {}) => el(`h${level + 1}`, { className: 'perceptron-lab-a11y-part', ...props }, text);
+
+  // [SECTION] structure (built once; updates change only texts, values and table rows)
+  const toggle = el('button', { type: 'button', className: 'perceptron-lab-a11y-toggle', 'aria-expanded': 'false',
+    'aria-controls': `${id}-view` }, 'Show table view');
+  const title = el(`h${level}`, { id: `${id}-title`, className: 'perceptron-lab-a11y-title', tabindex: '-1' }, headingText);
+  const scene = el('p', { className: 'perceptron-lab-a11y-scene' });
+  const live = el('p', { className: 'perceptron-lab-a11y-live', role: 'status', 'aria-live': 'polite' });
+  const status = el('p', { className: 'perceptron-lab-a11y-status' });
+
+  let running = false;
+  const act = (verb) => () => { verb(); update(); };
+  const trainButtons = {
+    step: actionButton('Step', act(() => handle.train({ steps: 1 }))),
+    nextMistake: actionButton('Next mistake', act(() => handle.train({ nextMistake: 1 }))),
+    epoch: actionButton('Epoch', act(() => handle.train({ epochs: 1 }))),
+    run: actionButton('Run', act(() => { running = !running; handle.run(running); })),
+    converge: actionButton('Converge', act(() => handle.train({ untilConverged: true }))),
+    reset: actionButton('Reset', act(() => handle.train({ reset: true }))),
+    undo: actionButton('Undo', act(() => handle.undo())),
+    redo: actionButton('Redo', act(() => handle.redo())),
+  };
+  const training = el('div', { className: 'perceptron-lab-a11y-buttons', role: 'group', 'aria-labelledby': `${id}-training` },
+    ...Object.values(trainButtons));
+
+  const settings = buildSettings(id, handle, say, () => update());
+  const pointForm = buildPointForm(id, handle, say, () => update());
+  const table = buildTable(id, (page) => { tablePage = page; update(); });
+  const theory = el('ul', { className: 'perceptron-lab-a11y-theory' });
+  const sharing = buildShare(share, () => update());
+  const shareHeading = h('Share');
+  const lesson = buildLessonPart(id, `h${level + 1}`, handle, say, () => update());
+
+  const view = el('section', { id: `${id}-view`, className: 'perceptron-lab-a11y', 'aria-labelledby': `${id}-title` },
+    title, scene, live, lesson.node,
+    h('Training', { id: `${id}-training` }), training, status,
+    h('Points'), table.node, pointForm.node,
+    h('Theory'), theory,
+    h('Settings'), settings.node,
+    shareHeading, sharing.node);
+  // Both before the canvas in the Tab order: a keyboard user reaches the mirror's controls without
+  // passing through the canvas, which keeps the keys it is given.
+  element.insertBefore(toggle, canvas);
+  element.insertBefore(view, canvas);
+
+  // [SECTION] the table view: shown while open, or while the keyboard is inside it
+  const setOpen = (open, focusTarget) => {
+    view.classList.toggle('perceptron-lab-a11y-open', open);
+    toggle.classList.toggle('perceptron-lab-a11y-open', open);
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.textContent = open ? 'Hide table view' : 'Show table view';
+    focusTarget?.focus({ preventScroll: true });
+  };
+  toggle.addEventListener('click', () => {
+    const open = toggle.getAttribute('aria-expanded') !== 'true';
+    setOpen(open, open ? title : null);
+  });
+  view.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && toggle.getAttribute('aria-expanded') === 'true') { e.preventDefault(); setOpen(false, toggle); }
+  });
+
+  // [SECTION] live announcements: what happened, said once after each update
+  let pending = [];
+  let lastAnnounced = '';
+  let lastNotice = handle.notice();
+  // A part's message (a refused value, a check's verdict) waits for the update its action causes.
+  function say(message) { if (message) pending.push(message); }
+  function announce() {
+    const sentence = [...new Set(pending)].join(' ');
+    pending = [];
+    if (!sentence) return;
+    // A repeated sentence would not be a change of the region: a no-break space makes it one.
+    lastAnnounced = sentence === lastAnnounced.trim() ? `${sentence}\u00a0` : sentence;
+    live.textContent = lastAnnounced;
+  }
+
+  // [SECTION] updates: after changes, at a bounded rate
+  let tablePage = 0;
+  let choicesLoaded = false;
+  let timer = null;
+  let lastUpdate = 0;
+  let removed = false;
+  function update() {
+    if (removed) return;
+    clearTimeout(timer);
+    timer = null;
+    lastUpdate = performance.now();
+    const data = JSON.parse(text('pl_a11y_scene', tablePage, choicesLoaded ? 0 : 1));
+    if (!data) return;
+    if (data.choices) { settings.setChoices(data.choices); choicesLoaded = true; }
+    running = data.running;
+    scene.textContent = data.sentence;
+    status.textContent = data.status;
+    trainButtons.run.textContent = running ? 'Pause' : 'Run';
+    setEnabled(trainButtons.undo, data.canUndo && !data.readonly);
+    setEnabled(trainButtons.redo, data.canRedo && !data.readonly);
+    settings.show(data.settings, data.readonly);
+    pointForm.setEnabled(!data.readonly);
+    tablePage = data.points.page;
+    table.show(data.points, data.dim);
+    theory.replaceChildren(...data.theory.map((item) => el('li', {}, `${item.name}: ${item.value}`)));
+    shareHeading.hidden = sharing.node.hidden = !data.share;
+    sharing.setEnabled(data.readonly);
+    lesson.show(handle.lesson(), data.lessonParagraphs);
+    say(text('pl_a11y_news'));
+    // The widget's message line (a refused edit, "Link copied", an import's result) is said as well.
+    const notice = handle.notice();
+    if (notice !== lastNotice) { lastNotice = notice; say(notice); }
+    announce();
+    // While Run is on, look again a second later even if nothing else changes: Run stopping by itself
+    // (converged, capped) changes no state, and the mirror must not keep saying "Pause".
+    if (running) schedule();
+  }
+  function schedule() {
+    if (timer || removed) return;
+    const interval = running ? RUNNING_INTERVAL_MS : UPDATE_INTERVAL_MS;
+    timer = setTimeout(update, Math.max(0, lastUpdate + interval - performance.now()));
+  }
+  const unsubscribe = handle.on('change', schedule);
+  update();
+
+  return {
+    update,
+    remove() {
+      removed = true;
+      clearTimeout(timer);
+      unsubscribe();
+      toggle.remove();
+      view.remove();
+    },
+  };
+}
+
+// The last heading of the page before the widget (not one of a widget's own mirrors), or null.
+function headingAbove(element) {
+  let found = null;
+  for (const heading of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    if (heading.closest('.perceptron-lab')) continue;
+    if (heading.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) found = heading;
+  }
+  return found;
+}

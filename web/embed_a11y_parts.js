@@ -1,0 +1,205 @@
+// The parts of the accessible mirror (embed_a11y.js): small DOM helpers, the settings, the paged
+// points table and the open lesson. Each part is built once and then only shown new values, so the
+// control a keyboard user is on never disappears under them.
+
+// [SECTION] DOM helpers
+/** Creates an element: el('button', {type: 'button', className: 'x'}, 'text', child, ...). */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === 'className' || key === 'id' || key === 'type' || key === 'textContent' || key === 'hidden') node[key] = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+/** A button that can be switched off without leaving the Tab order (focus never drops to the page). */
+export function actionButton(label, onPress) {
+  const button = el('button', { type: 'button' }, label);
+  button.addEventListener('click', () => { if (button.getAttribute('aria-disabled') !== 'true') onPress(); });
+  return button;
+}
+export function setEnabled(button, enabled) {
+  if (enabled) button.removeAttribute('aria-disabled');
+  else button.setAttribute('aria-disabled', 'true');
+}
+
+// [SECTION] settings: the main ones as real selects and an input, acting through handle.configure()
+export function buildSettings(id, handle, announce, refresh) {
+  const fields = {};
+  const node = el('div', { className: 'perceptron-lab-a11y-settings' });
+  const configure = (settings) => {
+    try { handle.configure(settings); } catch (err) { announce(err.message); }
+    refresh();
+  };
+  const select = (key, label, onChange) => {
+    const control = el('select', { id: `${id}-${key}` });
+    control.addEventListener('change', () => onChange(control.value));
+    node.append(el('div', { className: 'perceptron-lab-a11y-field' }, el('label', { for: control.id }, label), control));
+    fields[key] = control;
+  };
+  select('algorithm', 'Algorithm', (value) => configure({ algorithm: value }));
+  select('bias', 'Bias', (value) => configure({ bias: value }));
+  select('order', 'Order of visits', (value) => configure({ order: value }));
+  select('lift', 'Feature map \u03c6', (value) => configure({ lift: value }));
+  select('kernel', 'Kernel (kernel perceptron)', (value) => configure({ kernel: { type: value } }));
+  const eta = el('input', { id: `${id}-eta`, type: 'number', min: '0.001', step: 'any', inputmode: 'decimal' });
+  eta.addEventListener('change', () => {
+    const value = Number(eta.value);
+    if (Number.isFinite(value) && value > 0) configure({ eta: value });
+    else announce('The learning rate \u03b7 must be a number above 0.');
+  });
+  node.append(el('div', { className: 'perceptron-lab-a11y-field' }, el('label', { for: eta.id }, 'Learning rate \u03b7'), eta));
+  fields.eta = eta;
+  // A data set replaces the points, so it loads on a button, not while arrowing through the list.
+  select('preset', 'Data set', () => {});
+  const load = actionButton('Load data set', () => {
+    const result = handle.preset(fields.preset.value);
+    if (!result.ok) announce(result.error);
+    refresh();
+  });
+  node.append(load);
+
+  return {
+    node,
+    setChoices(choices) {
+      for (const [key, options] of Object.entries(choices)) {
+        fields[key]?.replaceChildren(...options.map((o) => el('option', { value: o.value }, o.label)));
+      }
+    },
+    /** Shows the widget's settings, except in the control the user is changing right now. */
+    show(values, readonly) {
+      for (const [key, control] of Object.entries(fields)) {
+        if (document.activeElement === control || values[key] === undefined) continue;
+        const value = String(values[key]);
+        if (control.tagName === 'SELECT' && ![...control.options].some((o) => o.value === value)) continue;  // "custom" points
+        control.value = value;
+      }
+      setEnabled(load, !readonly);
+    },
+  };
+}
+
+// [SECTION] the points: one page of a real table, with page buttons for big data sets
+export function buildTable(id, goToPage) {
+  const caption = el('caption', {});
+  const body = el('tbody', {});
+  const columns = ['Point', 'x1', 'x2', 'Label', 'Score f(x)', 'Correct?'];
+  const table = el('table', { className: 'perceptron-lab-a11y-table', 'aria-describedby': `${id}-page` }, caption,
+    el('thead', {}, el('tr', {}, ...columns.map((c) => el('th', { scope: 'col' }, c)))), body);
+  let page = 0, pages = 1;
+  const previous = actionButton('Previous page', () => goToPage(page - 1));
+  const next = actionButton('Next page', () => goToPage(page + 1));
+  const pageText = el('span', { id: `${id}-page` });
+  const pager = el('div', { className: 'perceptron-lab-a11y-pager', role: 'group', 'aria-label': 'Pages of the points table' },
+    previous, pageText, next);
+  return {
+    node: el('div', { className: 'perceptron-lab-a11y-table-wrap' }, table, pager),
+    show(points, dim) {
+      ({ page, pages } = points);
+      const last = points.first + points.rows.length;
+      caption.textContent = points.total === 0 ? 'No points yet'
+        : `Points ${points.first + 1} to ${last} of ${points.total}`;
+      body.replaceChildren(...points.rows.map((row) => el('tr', { className: row.verdict.startsWith('no') ? 'perceptron-lab-a11y-wrong' : '' },
+        el('th', { scope: 'row' }, String(row.number)),
+        el('td', {}, row.x[0] ?? ''),
+        el('td', {}, dim >= 2 ? (row.x[1] ?? '') : '\u2013'),
+        el('td', {}, row.label), el('td', {}, row.score), el('td', {}, row.verdict))));
+      pageText.textContent = `Page ${page + 1} of ${pages}`;
+      pager.hidden = pages <= 1;
+      setEnabled(previous, page > 0);
+      setEnabled(next, page + 1 < pages);
+    },
+  };
+}
+
+// [SECTION] adding a point by its coordinates (a screen reader user places points exactly)
+export function buildPointForm(id, handle, announce, refresh) {
+  const number = (key, label) => {
+    const input = el('input', { id: `${id}-${key}`, type: 'number', step: 'any', inputmode: 'decimal', value: '0' });
+    return [input, el('div', { className: 'perceptron-lab-a11y-field' }, el('label', { for: input.id }, label), input)];
+  };
+  const [x1, x1Field] = number('new-x1', 'x1');
+  const [x2, x2Field] = number('new-x2', 'x2');
+  const label = el('select', { id: `${id}-new-label` }, el('option', { value: '1' }, '+1'), el('option', { value: '-1' }, '−1'));
+  const add = actionButton('Add point', () => {
+    const result = handle.addPoint(Number(x1.value), Number(x2.value), Number(label.value));
+    if (!result.ok) announce(result.error);
+    refresh();
+  });
+  const node = el('fieldset', { className: 'perceptron-lab-a11y-add' }, el('legend', {}, 'Add a point'),
+    el('div', { className: 'perceptron-lab-a11y-settings' },
+      x1Field, x2Field, el('div', { className: 'perceptron-lab-a11y-field' }, el('label', { for: label.id }, 'Class'), label), add));
+  return { node, setEnabled: (enabled) => setEnabled(add, enabled) };
+}
+
+// [SECTION] sharing: the Share section's buttons (embed_share.js does what they ask)
+export function buildShare(share, onRequest) {
+  const buttons = [['copyLink', 'Copy link'], ['downloadCsv', 'Save CSV'], ['downloadJson', 'Save JSON'],
+    ['snapshotPng', 'Save PNG'], ['importFile', 'Import CSV or JSON']]
+    .map(([request, label]) => [request, actionButton(label, () => { share.request(request); onRequest(); })]);
+  const node = el('div', { className: 'perceptron-lab-a11y-buttons', role: 'group', 'aria-label': 'Share' },
+    ...buttons.map(([, button]) => button));
+  return {
+    node,
+    setEnabled(readonly) { for (const [request, button] of buttons) if (request === 'importFile') setEnabled(button, !readonly); },
+  };
+}
+
+// [SECTION] the open lesson: its text, goal and quiz, Check, and the step buttons (the handle's lesson verbs)
+export function buildLessonPart(id, headingTag, handle, announce, refresh) {
+  const heading = el(headingTag, { id: `${id}-lesson`, className: 'perceptron-lab-a11y-part' });
+  const stepLine = el('p', { className: 'perceptron-lab-a11y-step' });
+  const content = el('div', { className: 'perceptron-lab-a11y-lesson-text' });
+  const quiz = el('fieldset', { className: 'perceptron-lab-a11y-quiz' });
+  const verdict = el('p', { className: 'perceptron-lab-a11y-verdict' });
+  let lesson = null;
+  const back = actionButton('Back', () => { handle.lessonStep(lesson.step - 1); refresh(); });
+  const check = actionButton('Check', () => {
+    const result = handle.checkGoal();
+    announce(`${result.passed ? 'Passed' : 'Not yet'}: ${result.message}`);
+    refresh();
+  });
+  const next = actionButton('Next', () => {
+    if (lesson.step + 1 >= lesson.steps) handle.closeLesson();
+    else handle.lessonStep(lesson.step + 1);
+    refresh();
+  });
+  const leave = actionButton('Leave the lesson', () => { handle.closeLesson(); refresh(); });
+  const node = el('section', { className: 'perceptron-lab-a11y-lesson', 'aria-labelledby': heading.id, hidden: true },
+    heading, stepLine, content, quiz,
+    el('div', { className: 'perceptron-lab-a11y-buttons', role: 'group', 'aria-label': 'Lesson steps' }, back, check, next, leave),
+    verdict);
+  const runNode = (run) => (run.style === 'bold' ? el('strong', {}, run.text) : run.style === 'code' ? el('code', {}, run.text) : run.text);
+  let structure = '';
+  return {
+    node,
+    /** lessonNow: handle.lesson(); paragraphs: the step's text as runs (web_a11y.cpp, the core's markup). */
+    show(lessonNow, paragraphs) {
+      lesson = lessonNow;
+      node.hidden = !lesson;
+      if (!lesson) { structure = ''; return; }
+      // The text and the quiz are rebuilt only for a new step: a radio button keeps its focus.
+      const key = JSON.stringify([lesson.id, lesson.step, lesson.text, lesson.goal, lesson.choices]);
+      if (key !== structure) {
+        structure = key;
+        heading.textContent = `Lesson: ${lesson.title}`;
+        stepLine.textContent = `Step ${lesson.step + 1} of ${lesson.steps}: ${lesson.stepTitle}`;
+        content.replaceChildren(...(paragraphs || []).map((runs) => el('p', {}, ...runs.map(runNode))));
+        if (lesson.goal) content.append(el('p', {}, el('strong', {}, 'Goal: '), lesson.goal));
+        quiz.hidden = lesson.choices.length === 0;
+        quiz.replaceChildren(el('legend', {}, 'Your answer'), ...lesson.choices.map((choice, k) => {
+          const input = el('input', { type: 'radio', name: `${id}-answer`, id: `${id}-answer-${k}`, value: String(k) });
+          input.addEventListener('change', () => { if (input.checked) handle.chooseAnswer(k); });
+          return el('div', { className: 'perceptron-lab-a11y-choice' }, input, el('label', { for: input.id }, choice));
+        }));
+      }
+      quiz.querySelectorAll('input').forEach((input, k) => { input.checked = lesson.chosen === k; });
+      setEnabled(back, lesson.step > 0);
+      setEnabled(check, Boolean(lesson.goal) || lesson.choices.length > 0);
+      next.textContent = lesson.step + 1 >= lesson.steps ? 'Finish' : 'Next';
+      verdict.textContent = lesson.checked ? `${lesson.passed ? 'Passed' : 'Not yet'}: ${lesson.message}` : '';
+    },
+  };
+}
