@@ -13,7 +13,9 @@
 //   * "version" may be left out (it means 1); a larger one is refused as "made by a newer version".
 //   * id: 1 to 64 of a-z, 0-9 and '-', starting with a letter or digit (it travels in links: lesson=ID).
 //   * state: a link (anything decode_fragment reads: "#d=...&v=1", a bare fragment or a whole URL) or a
-//     state object (state_from_json). Either is decoded and validated when the lesson loads.
+//     state object (state_from_json). Either is decoded and validated when the lesson loads. A state
+//     with mode words opens Words mode with its messages: {"mode": "words", "words": {"messages":
+//     ["viagra the"], "labels": [-1]}} or a link with mode=words&m=... (words_state.hpp).
 //   * controls: names from lesson_panels(): train data kernel show share theory plots lift lesson.
 //   * choices: 2 to 8 non-empty strings; answer: the 0-based index of the right one. Both or neither.
 //   * Texts: text, title, hint, success and choices use the markup; titles and choices are one line.

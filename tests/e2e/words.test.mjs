@@ -184,8 +184,12 @@ test('online mode: the model predicts a typed message first, then the label is r
 test('a TSV file imports the messages; a bad one changes nothing and names the line; Save TSV gives them back', async () => {
   const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 800 });
   await waitForWidget(page);
-  const ok = await lab(page, () => window.perceptronLab.importText('label\ttext\nspam\tWin money now\nham\tLunch at noon?\n', 'mail.tsv'));
-  assert.deepEqual(ok, { ok: true });
+  // Through the real file picker of Import, as a student picks a file.
+  await page.setInputFiles('.perceptron-lab-file', {
+    name: 'mail.tsv', mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from('label\ttext\nspam\tWin money now\nham\tLunch at noon?\n'),
+  });
+  await page.waitForFunction(() => window.perceptronLab.state().mode === 'words', null, { timeout: 5000 });
   const state = await lab(page, () => window.perceptronLab.state());
   assert.equal(state.mode, 'words');
   assert.deepEqual(state.words.messages, ['Win money now', 'Lunch at noon?']);
@@ -195,6 +199,13 @@ test('a TSV file imports the messages; a bad one changes nothing and names the l
   assert.match(bad.error, /line 2: expected a label, a tab, then the message/);
   assert.equal((await lab(page, () => window.perceptronLab.state())).words.messages.length, 2);
   assert.equal(await lab(page, () => window.perceptronLab.exportTsv()), 'label\ttext\n-1\tWin money now\n1\tLunch at noon?\n');
+  const [download] = await Promise.all([page.waitForEvent('download'), lab(page, () => window.testHooks(window.perceptronLab).request('downloadTsv'))]);
+  assert.equal(download.suggestedFilename(), 'perceptron-lab.tsv');
+  assert.equal(fs.readFileSync(await download.path(), 'utf8'), 'label\ttext\n-1\tWin money now\n1\tLunch at noon?\n');
+  // The Share section offers the TSV buttons in Words mode.
+  await clickItem(page, 'Share');
+  const labels = (await drawn(page)).items.map((i) => i.label);
+  for (const name of ['Import TSV/JSON', 'Save TSV', 'Save JSON', 'Copy link']) assert.ok(labels.includes(name), `${name} in Share`);
   assert.equal(await lab(page, () => window.perceptronLab.linkProblem()), '');
   assert.deepEqual(problems, []);
   await context.close();
