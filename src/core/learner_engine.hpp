@@ -48,8 +48,18 @@ public:
     virtual double bias() const = 0;                          // explicit bias
     virtual const std::vector<double>& alphas() const = 0;    // empty for primal engines
 
-    // The running hypothesis against a unit reference separator (Novikoff proof view).
+    // The running hypothesis against a unit reference separator (Novikoff proof view). The kernel engine
+    // ignores the vector and answers with its KernelReference (projection NaN while it has none).
     virtual ProofSample proof_sample(const Vec& unit_w_star) const = 0;
+
+    // Kernel engine only (the defaults do nothing): the proof view through alpha and K (learner.hpp).
+    // A unit w* of the explicit learner space as a KernelReference (false: no explicit features).
+    virtual bool kernel_reference_from(const Vec&, KernelReference&) const { return false; }
+    // While w* is unknown: log every mistake's change of alpha and b from the current state on ...
+    virtual void start_proof_log() {}
+    virtual void stop_proof_log() {}
+    // ... so that once w* arrives the projections of the samples recorded since can be filled in.
+    virtual void set_kernel_reference(const KernelReference&, std::vector<ProofSample>&) {}
 
     // Variant-specific views; the defaults answer with the running hypothesis / nothing.
     virtual const Vec& pocket_weights() const { return weights(); }

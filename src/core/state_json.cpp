@@ -349,6 +349,7 @@ std::string snapshot_json(const WidgetState& state, const Learner& learner, cons
     out["bound"] = number_or_null(theory.bound);
     out["separable"] = theory.separable;
     out["whyNot"] = theory.why_not;
+    out["theoryComputing"] = theory.computing;  // a big kernel run's R, gamma, bound still to come
     out["fragment"] = encode_fragment(state);
     return dump(out);
 }
