@@ -9,7 +9,6 @@
 #include "gram_min_norm.hpp"
 #include "kernel.hpp"
 #include "lift.hpp"
-#include "names.hpp"
 #include "theory.hpp"
 
 namespace pl {
@@ -29,7 +28,17 @@ std::string short_number(double v, int digits = 4) {
     return text;
 }
 
-std::string kernel_name(const TrainConfig& config) { return std::string(display_name(config.kernel.type)); }
+// The kernel's name inside a sentence.
+std::string kernel_name(const TrainConfig& config) {
+    switch (config.kernel.type) {
+        case KernelType::Linear: return "linear";
+        case KernelType::Polynomial: return "polynomial";
+        case KernelType::Gaussian: return "Gaussian";
+        case KernelType::Rbf: return "RBF";
+        case KernelType::Sigmoid: return "sigmoid";
+    }
+    return "this";
+}
 
 // "K" or "K + 1": the matrix the learner really uses, in words.
 std::string gram_name(const TrainConfig& config) {
@@ -71,6 +80,18 @@ double kernel_offset(BiasMode bias) { return bias == BiasMode::None ? 0.0 : 1.0;
 
 double learner_kernel(const TrainConfig& config, const Vec& lifted_a, const Vec& lifted_b) {
     return kernel_eval(config.kernel, lifted_a, lifted_b) + kernel_offset(config.bias);
+}
+
+std::string kernel_decision_formula(const TrainConfig& config) {
+    const bool lifted = config.lift != LiftKind::None;
+    const std::string k = lifted ? "K(\xCF\x86(x\xE1\xB5\xA2), \xCF\x86(x))" : "K(x\xE1\xB5\xA2, x)";
+    const std::string sum = "f(x) = \xCE\xA3\xE1\xB5\xA2 \xCE\xB1\xE1\xB5\xA2 y\xE1\xB5\xA2 ";
+    switch (config.bias) {
+        case BiasMode::None: return sum + k;
+        case BiasMode::Absorbed: return sum + "(" + k + " + 1)";
+        case BiasMode::Explicit: return sum + k + " + b";
+    }
+    return sum + k;
 }
 
 // [SECTION] The job

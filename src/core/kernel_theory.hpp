@@ -46,6 +46,12 @@ namespace detail { class GramMinNormPoint; }
 double kernel_offset(BiasMode bias);  // 1 when absorbed or explicit (K~ = K + 1), 0 when none
 // K~ on two lifted points, evaluated exactly as the kernel learner does (kernel_eval + offset).
 double learner_kernel(const TrainConfig& config, const Vec& lifted_a, const Vec& lifted_b);
+// The decision function the kernel learner computes, as shown to the student (UTF-8), in every bias mode:
+//   none      f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x)            (lecture 002's kernel perceptron)
+//   absorbed  f(x) = Σᵢ αᵢ yᵢ (K(xᵢ, x) + 1)      (the kernel of [ψ(x), 1]: the bias as one more weight)
+//   explicit  f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b        (b ← b + y on each mistake)
+// with φ(xᵢ), φ(x) inside K when a lift comes first.
+std::string kernel_decision_formula(const TrainConfig& config);
 
 struct KernelSolverLimits {
     std::size_t max_points = 2000;        // exact feature-space solve up to this many points

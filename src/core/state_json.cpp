@@ -33,7 +33,7 @@ constexpr std::uint64_t kMaxExactInJs = 9007199254740992ull;  // 2^53
 constexpr std::string_view kSnapshotKeys[] = {"weights", "b",        "alphas",   "mistakes", "mistakesPerEpoch",
                                               "epochs",  "visits",   "converged", "capped",  "diverged",
                                               "accuracy", "R",       "gamma",    "bound",    "separable",
-                                              "whyNot",  "fragment"};
+                                              "whyNot",  "theoryComputing", "fragment"};
 
 // [SECTION] Writing
 OrderedJson number_or_null(double value) { return std::isfinite(value) ? OrderedJson(value) : OrderedJson(nullptr); }

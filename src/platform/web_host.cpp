@@ -113,7 +113,9 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* pl_state_json() {
     if (!g_app) return hand_out("null");
     const pl::Session& s = g_app->session();
-    return hand_out(pl::snapshot_json(s.state(), s.learner(), s.theory()));
+    // Never waits for a big kernel run's Gram solve (every change calls this): "theoryComputing" says
+    // the numbers are still coming, and a change event follows when they are there.
+    return hand_out(pl::snapshot_json(s.state(), s.learner(), s.theory_so_far()));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pl_link_fragment() {

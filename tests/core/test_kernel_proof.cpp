@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <set>
 
 #include "core/dataset.hpp"
@@ -218,12 +219,13 @@ TEST_CASE("kernel proof: the session spreads a 2,000-point solve over short slic
     session.epoch();  // training goes on meanwhile, recording |w|^2
     REQUIRE_FALSE(session.learner().proof().empty());
     const std::uint64_t revision = session.revision();
+    // Processor time, not wall time: other programs on a busy machine must not fail this test.
     double longest_ms = 0.0;
     std::size_t slices = 0;
     while (true) {
-        const auto start = std::chrono::steady_clock::now();
+        const std::clock_t start = std::clock();
         const bool done = session.advance_theory(std::chrono::milliseconds(2));
-        longest_ms = std::max(longest_ms, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        longest_ms = std::max(longest_ms, 1000.0 * static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC);
         ++slices;
         if (done) break;
     }

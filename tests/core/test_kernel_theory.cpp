@@ -360,3 +360,39 @@ TEST_CASE("kernel theory: the job can be advanced a slice at a time and gives th
     eigen.finish();
     CHECK(eigen.result().spectrum.computed);
 }
+
+TEST_CASE("kernel theory: the formula shown is the function the learner computes, in every bias mode") {
+    GeneratorParams params;
+    params.n = 30;
+    params.seed = 2;
+    const Dataset d = make_preset(Preset::Moons, params);
+    for (LiftKind lift : {LiftKind::None, LiftKind::Product}) {
+        for (BiasMode bias : {BiasMode::None, BiasMode::Absorbed, BiasMode::Explicit}) {
+            TrainConfig config = kernel_config(KernelType::Rbf, bias);
+            config.kernel.gamma = 0.7;
+            config.lift = lift;
+            config.outlier_threshold = 3;  // a dropped point keeps its share of an explicit b: the text must still hold
+            Learner learner(d, config);
+            learner.train_until_converged();
+            const std::string text = kernel_decision_formula(config);
+            CAPTURE(text);
+            // Read the text: "+ 1)" inside the sum, "+ b" after it, phi inside K when there is a lift.
+            const bool plus_one = text.find(" + 1)") != std::string::npos;
+            const bool plus_b = text.size() > 4 && text.compare(text.size() - 4, 4, " + b") == 0;
+            const bool phi = text.find("K(\xCF\x86(x") != std::string::npos;
+            CHECK(phi == (lift != LiftKind::None));
+            for (const Vec& x : {Vec{0.3, -0.2}, Vec{1.5, 0.25}, Vec{-0.75, 0.5}}) {
+                double f = 0.0;
+                for (std::size_t i = 0; i < d.size(); ++i) {
+                    const Vec a = phi ? apply_lift(lift, d.points[i]) : d.points[i];
+                    const Vec b = phi ? apply_lift(lift, x) : x;
+                    f += learner.alphas()[i] * d.labels[i] * (kernel_eval(config.kernel, a, b) + (plus_one ? 1.0 : 0.0));
+                }
+                if (plus_b) f += learner.bias();
+                CHECK(learner.score(x) == doctest::Approx(f).epsilon(1e-12));
+            }
+        }
+    }
+    TrainConfig lecture = kernel_config(KernelType::Rbf, BiasMode::None);
+    CHECK(kernel_decision_formula(lecture) == "f(x) = \xCE\xA3\xE1\xB5\xA2 \xCE\xB1\xE1\xB5\xA2 y\xE1\xB5\xA2 K(x\xE1\xB5\xA2, x)");
+}
