@@ -69,9 +69,16 @@ struct Learner::Impl {
         set.dim = static_cast<std::size_t>(pl::learner_dim(config.lift, config.bias, data.dim));
         set.labels.resize(set.n);
         set.features.assign(set.n * set.dim, 0.0);
+        set.scale = lift_scales(config.lift, data.dim);
+        set.metric = lift_square_scales(config.lift, data.dim);
+        if (!set.scale.empty()) {
+            set.scale.resize(set.dim, 1.0);  // the absorbed bias's constant 1 is not scaled
+            set.metric.resize(set.dim, 1.0);
+        }
         for (std::size_t i = 0; i < set.n; ++i) {
             set.labels[i] = data.labels[i] > 0 ? 1.0 : -1.0;
-            const Vec features = learner_features(data.points[i], config.lift, config.bias);
+            Vec features = lift_unscaled(config.lift, data.points[i]);
+            if (config.bias == BiasMode::Absorbed) features.push_back(1.0);
             std::copy(features.begin(), features.begin() + static_cast<std::ptrdiff_t>(std::min(features.size(), set.dim)),
                       set.features.begin() + static_cast<std::ptrdiff_t>(i * set.dim));
         }

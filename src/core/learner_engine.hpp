@@ -18,14 +18,23 @@ namespace pl::detail {
 
 // The training set as the learners see it: labels forced to +-1 and every point mapped into the
 // learner space once, stored row by row in one flat array (fast sequential access for big N).
+// The rows hold the lift without its sqrt(2) factors (lift.hpp, lift_unscaled): the learner space's
+// vector is scale (*) row, and its dot products are sum_k metric_k a_k b_k over rows (metric = scale^2,
+// exactly 2 or 1), so a primal learner on Poly2 computes on integer-friendly numbers. Both are empty
+// (all 1) for every other lift.
 struct TrainingSet {
     const Dataset* raw = nullptr;  // the learner's own copy of the data (owned by Learner::Impl)
     std::size_t n = 0;             // number of examples
     std::size_t dim = 0;           // learner-space dimension
     std::vector<double> features;  // n * dim
     std::vector<double> labels;    // +1.0 / -1.0
+    Vec scale, metric;             // per coordinate (dim each), or empty
     const double* row(std::size_t i) const { return features.data() + i * dim; }
-    Vec row_vec(std::size_t i) const { return Vec(row(i), row(i) + dim); }
+    Vec row_vec(std::size_t i) const {  // in the learner space (scaled)
+        Vec out(row(i), row(i) + dim);
+        for (std::size_t k = 0; k < scale.size() && k < dim; ++k) out[k] *= scale[k];
+        return out;
+    }
 };
 
 // eta <= 0 (or NaN) means "frozen": visits still score examples and count mistakes, nothing updates.
