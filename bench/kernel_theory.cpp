@@ -5,7 +5,10 @@
 // The widget computes this on demand; when one call would take more than a frame's budget it spreads the
 // work over frames (KernelTheoryJob::advance), so these numbers say how many frames a set needs.
 //
+// Each time is the best of up to 5 runs (fewer when a run takes over a second): the machine may be shared.
+//
 //   kernel_theory [--sizes 500,1000,2000]
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -63,9 +66,13 @@ void run(const Case& c, std::size_t n) {
     config.algorithm = pl::Algorithm::Kernel;
     config.kernel = c.kernel;
     config.bias = c.bias;
-    const auto start = std::chrono::steady_clock::now();
-    const pl::KernelTheory t = pl::kernel_theory(data, config);
-    const double ms = milliseconds_since(start);
+    pl::KernelTheory t;
+    double ms = 1e300;
+    for (int run = 0; run < 5 && (run == 0 || ms < 1000.0); ++run) {
+        const auto start = std::chrono::steady_clock::now();
+        t = pl::kernel_theory(data, config);
+        ms = std::min(ms, milliseconds_since(start));
+    }
     std::printf("%-34s N=%5zu  %9.1f ms  iterations=%5zu support=%4zu  ", c.name, data.size(), ms, t.iterations,
                 t.support.size());
     if (t.separable && !t.undecided)
@@ -108,10 +115,15 @@ int main(int argc, char** argv) {
         pl::TrainConfig config;
         config.algorithm = pl::Algorithm::Kernel;
         config.kernel = sigmoid(0.5, 0.0);
-        const auto start = std::chrono::steady_clock::now();
-        const pl::KernelTheory t = pl::kernel_theory(data, config);
-        std::printf("moons, sigmoid 0.5, 0, absorbed     N=%5zu  %9.1f ms  min eigenvalue=%.6g (%s)\n", data.size(),
-                    milliseconds_since(start), t.spectrum.min_eigenvalue, t.spectrum.message.c_str());
+        pl::KernelTheory t;
+        double ms = 1e300;
+        for (int run = 0; run < 5; ++run) {
+            const auto start = std::chrono::steady_clock::now();
+            t = pl::kernel_theory(data, config);
+            ms = std::min(ms, milliseconds_since(start));
+        }
+        std::printf("moons, sigmoid 0.5, 0, absorbed     N=%5zu  %9.1f ms  min eigenvalue=%.6g (%s)\n", data.size(), ms,
+                    t.spectrum.min_eigenvalue, t.spectrum.message.c_str());
     }
     return 0;
 }

@@ -35,7 +35,7 @@ void draw_theory_section(PanelContext& c) {
     const std::string computing = "computing\xE2\x80\xA6";
 
     value_row("N", std::to_string(s.state().data.size()), "Number of training examples.");
-    value_row("R", t.computing ? computing : t.applicable ? display_number(t.R) : "n/a",
+    value_row("R", t.computing && !(t.R > 0.0) ? computing : t.applicable ? display_number(t.R) : "n/a",
               kernel ? "The radius of the data in the kernel's feature space: R = max\xE1\xB5\xA2 \xE2\x88\x9A(K(x\xE1\xB5\xA2, x\xE1\xB5\xA2) + 1) "
                        "when the bias is absorbed or explicit (the constant feature 1, whose weight is the bias), "
                        "R = max\xE1\xB5\xA2 \xE2\x88\x9AK(x\xE1\xB5\xA2, x\xE1\xB5\xA2) without a bias."

@@ -90,7 +90,8 @@ struct TheorySummary {
     Separator best;           // with bias, in phi-space (raw space when there is no lift): the picture
     Separator origin;         // through the origin, in the learner space: the gamma of the bound (kernel
                               // learner: separable, margin, reason and undecided only; w* is in `kernel`)
-    bool computing = false;   // the kernel learner's feature-space part is still being computed (see below)
+    bool computing = false;   // the kernel learner's feature-space part is still being computed (see below;
+                              // R is known meanwhile, except for a kernel whose PSD check is pending)
     KernelTheory kernel;      // Algorithm::Kernel: the feature-space solve (w* as dual coefficients, spectrum)
 };
 

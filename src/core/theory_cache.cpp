@@ -14,6 +14,8 @@ void TheoryCache::start(const Dataset& data, const TrainConfig& config, const So
     if (!summary_->computing) return;
     job_ = std::make_unique<KernelTheoryJob>(data, config, limits.kernel);
     if (job_->done()) finish_job();  // declined at once (no points, too many, ...)
+    // R needs only the Gram diagonal: known at once, unless the kernel may turn out not to be a dot product.
+    else if (!job_->result().spectrum.needed) summary_->R = job_->result().R;
 }
 
 void TheoryCache::finish_job() {

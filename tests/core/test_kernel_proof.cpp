@@ -215,6 +215,7 @@ TEST_CASE("kernel proof: the session spreads a 2,000-point solve over short slic
     Session session(state);
     REQUIRE(session.theory_pending());  // far more than the 4 ms the rebuild may spend on it
     CHECK(session.theory_so_far().computing);
+    CHECK(session.theory_so_far().R == 1.0);  // R needs only the diagonal: shown at once (RBF, no bias)
     CHECK(session.theory_progress().find("solving for gamma*") == 0);
     session.epoch();  // training goes on meanwhile, recording |w|^2
     REQUIRE_FALSE(session.learner().proof().empty());
