@@ -7,6 +7,7 @@
 
 #include "app/app.hpp"
 #include "app/panels.hpp"
+#include "app/probe.hpp"
 #include "core/kernel_theory.hpp"
 
 namespace pl::app {
@@ -19,7 +20,9 @@ void draw_decision_function(PanelContext& c) {
     Session& s = c.session;
     const TrainConfig& config = s.state().config;
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(kernel_decision_formula(config).c_str());
+    const std::string formula = kernel_decision_formula(config);
+    ImGui::TextUnformatted(formula.c_str());
+    PL_PROBE_TEXT("kernel-formula", formula, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     ImGui::PopTextWrapPos();
     item_tooltip("What the kernel perceptron computes, with \xCE\xB1\xE1\xB5\xA2 = the mistakes made on point i. "
                  "No bias (lecture 002): a hyperplane through the origin of the feature space. Absorbed: K + 1 is "
@@ -62,6 +65,7 @@ void draw_gram_spectrum(PanelContext& c) {
     else if (g.computed) line += display_number(g.min_eigenvalue, 4) + (g.psd ? "  \xE2\x86\x92 PSD for these points" : "  \xE2\x86\x92 not PSD for these points");
     else line += g.message.empty() ? "not checked" : g.message;
     ImGui::TextUnformatted(line.c_str());
+    PL_PROBE_TEXT("gram-spectrum", line, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     ImGui::PopTextWrapPos();
     item_tooltip("The Gram matrix the learner uses, over the training points. Its smallest eigenvalue is computed "
                  "exactly (Householder reduction and QL) for up to 400 points; values down to a rounding tolerance "

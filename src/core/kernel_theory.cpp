@@ -222,8 +222,8 @@ void KernelTheoryJob::finish_solve() {
                                 " kernel: its Gram matrix is positive definite";
     if (s.status() == Status::Capped) {
         result_.undecided = true;
-        conclude(known_separable, "the exact solver stopped after " + std::to_string(s.iterations()) +
-                                      " iterations (its work limit) without an answer; gamma* is at most " +
+        conclude(known_separable, "the exact solver reached its limit after " + std::to_string(s.iterations()) +
+                                      " iterations without an answer; gamma* is at most " +
                                       short_number(std::sqrt(std::max(0.0, s.squared_norm()) * scale_)));
         if (known_separable) result_.note = pd_note;
         return;

@@ -330,7 +330,7 @@ TEST_CASE("kernel theory: limits give a clear undecided reason") {
     const KernelTheory capped = kernel_theory(make_preset(Preset::Spirals, params), rbf, tight);
     CHECK(capped.undecided);
     CHECK(capped.separable);  // distinct points with the RBF kernel: known without the solver
-    CHECK(capped.reason.find("the exact solver stopped after 2 iterations (its work limit) without an answer; "
+    CHECK(capped.reason.find("the exact solver reached its limit after 2 iterations without an answer; "
                              "gamma* is at most ") == 0);
 }
 
