@@ -20,6 +20,8 @@ double now_seconds() {
 }
 // Training may use this much of each frame; the rest is the UI's (the tab never freezes).
 constexpr double kTrainingBudgetSeconds = 0.010;
+// And the kernel learner's feature-space solve (R, gamma*, bound) this much, until it is done.
+constexpr std::chrono::milliseconds kTheoryBudget{6};
 }  // namespace
 
 // [SECTION] life cycle
@@ -30,7 +32,9 @@ App::App(const AppOptions& options) {
 
 App::~App() = default;
 
-bool App::needs_frame() const { return redraw_frames_ > 0 || run_.running || canvas_.animating(); }
+bool App::needs_frame() const {
+    return redraw_frames_ > 0 || run_.running || canvas_.animating() || session_.theory_pending();
+}
 void App::request_redraw(int frames) { redraw_frames_ = std::max(redraw_frames_, frames); }
 
 void App::after_frame() {
@@ -151,6 +155,7 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     if (const std::string error = lesson_.follow_state(session_); !error.empty()) session_.set_notice(error);
     handle_shortcuts();
     advance_training(dt);
+    session_.advance_theory(kTheoryBudget);
 
     LayoutInput input;
     input.width = io.DisplaySize.x;

@@ -36,7 +36,7 @@ struct FrameModel {
 
     const WidgetState& state() const { return session->state(); }
     const Learner& learner() const { return session->learner(); }
-    const TheorySummary& theory() const { return session->theory(); }
+    const TheorySummary& theory() const { return session->theory_so_far(); }  // never waits for a kernel solve
     bool wrong(std::size_t i) const { return facts.wrong_known && i < facts.wrong.size() && facts.wrong[i]; }
 };
 

@@ -228,6 +228,18 @@ void draw_bias_scene(ImVec2 size, const Session& session) {
 }
 
 // [SECTION] the degree-2 equivalence
+namespace {
+// When the two sides may part: only where a score is rounded, which with the sqrt(2) factors kept apart
+// (lift.hpp) needs non-integer points and big scores. Multiples of 1/1024 (every point the canvas places)
+// with scores and (1 + u.v)^2 below 2^13 are exact: their products are multiples of 2^-40 with at most
+// 53 significant bits.
+constexpr const char* kExactnessNote =
+    "Both sides compute exactly, so they meet the same ties: on whole-number points always, and on points placed "
+    "on the canvas (multiples of 1/1024) while every term and partial sum of a score stays below 8192 in size. "
+    "Past that a score can round to a tiny number on one side and to exactly 0 on the other, and the runs may "
+    "part there.";
+}  // namespace
+
 void Poly2Equivalence::rebuild(const Session& session) {
     const WidgetState& state = session.state();
     data_revision_ = session.data_revision();
@@ -273,8 +285,14 @@ void Poly2Equivalence::draw(const Session& session) {
     ImGui::TextUnformatted("The explicit degree-2 map \xCF\x86(u) = [1, \xE2\x88\x9A" "2u\xE2\x82\x81, \xE2\x88\x9A" "2u\xE2\x82\x82, "
                            "\xE2\x88\x9A" "2u\xE2\x82\x81u\xE2\x82\x82, u\xE2\x82\x81\xC2\xB2, u\xE2\x82\x82\xC2\xB2] has "
                            "\xCF\x86(u)\xC2\xB7\xCF\x86(v) = (1 + u\xC2\xB7v)\xC2\xB2. So a perceptron on \xCF\x86 and a "
-                           "kernel perceptron with that kernel compute the same scores: they should stumble on the same "
+                           "kernel perceptron with that kernel compute the same scores: they stumble on the same "
                            "points in the same order.");
+    ImGui::TextDisabled("%s", kExactnessNote);
+    item_tooltip("The primal side keeps the \xE2\x88\x9A" "2 factors apart: w = S v and \xCF\x86(x) = S\xCF\x88(x) with "
+                 "S = diag(1, \xE2\x88\x9A" "2, \xE2\x88\x9A" "2, \xE2\x88\x9A" "2, 1, 1), so w\xC2\xB7\xCF\x86(x) = "
+                 "\xCE\xA3 s\xE2\x82\x96\xC2\xB2 v\xE2\x82\x96 \xCF\x88\xE2\x82\x96(x) with s\xE2\x82\x96\xC2\xB2 = 1 or 2: no rounded "
+                 "\xE2\x88\x9A" "2 is ever multiplied by another. A score of exactly 0 (a tie, which counts as a mistake) "
+                 "is then 0 on both sides.");
     ImGui::PopTextWrapPos();
     if (state.data.dim != 2)
         ImGui::TextDisabled("(The data is %d-D: the map then has all degree-2 monomials; the identity still holds.)", state.data.dim);
@@ -332,7 +350,7 @@ void Poly2Equivalence::draw(const Session& session) {
         auto visited = [](const std::optional<Update>& u) -> std::string {
             if (!u) return "\xE2\x80\x93";
             if (!u->visited) return "finished";
-            return "#" + std::to_string(u->index) + (u->mistake ? ", mistake" : ", correct");
+            return "#" + std::to_string(u->index + 1) + (u->mistake ? ", mistake" : ", correct");
         };
         row("last visit", visited(last_primal_), visited(last_kernel_));
         auto score = [](const std::optional<Update>& u) -> std::string {
@@ -341,7 +359,7 @@ void Poly2Equivalence::draw(const Session& session) {
         row("f(x) before", score(last_primal_), score(last_kernel_));
         std::size_t support = 0;
         for (double a : kernel_->alphas()) support += a != 0.0 ? 1 : 0;
-        row("stores", "6 weights", std::to_string(support) + " \xCE\xB1 \xE2\x89\xA0 0");
+        row("stores", std::to_string(primal_->weights().size()) + " weights", std::to_string(support) + " \xCE\xB1 \xE2\x89\xA0 0");
         auto status = [](const Learner& l) -> std::string { return l.converged() ? "converged" : l.capped() ? "epoch cap" : "training"; };
         row("status", status(*primal_), status(*kernel_));
         ImGui::EndTable();
@@ -352,6 +370,14 @@ void Poly2Equivalence::draw(const Session& session) {
     ImGui::PushStyleColor(ImGuiCol_Text, same ? colors.weight_arrow : colors.mistake_ring);
     ImGui::TextUnformatted(same ? "yes" : "no");
     ImGui::PopStyleColor();
+    if (!same) {
+        const auto& a = primal_->mistake_indices();
+        const auto& b = kernel_->mistake_indices();
+        std::size_t k = 0;
+        while (k < a.size() && k < b.size() && a[k] == b[k]) ++k;
+        ImGui::SameLine();
+        ImGui::TextDisabled("(they parted at mistake %zu: a score rounded, see above)", k + 1);
+    }
     item_tooltip("Compares the list of examples each learner got wrong, in order. The kernel side never builds "
                  "\xCF\x86, yet the lists agree, because every score it computes equals w\xC2\xB7\xCF\x86(x).");
     const Vec& w = primal_->weights();

@@ -7,6 +7,7 @@
 
 #include "app/panels.hpp"
 #include "app/plots.hpp"
+#include "core/kernel_theory.hpp"
 #include "app/words_view.hpp"
 #include "core/lift.hpp"
 
@@ -30,13 +31,18 @@ void draw_theory_section(PanelContext& c) {
     const FrameModel& model = c.model();
     const Session& s = c.session;
     const Learner& learner = s.learner();
-    const TheorySummary& t = s.theory();
+    const TheorySummary& t = s.theory_so_far();  // a big kernel solve runs a slice per frame meanwhile
     const TrainConfig& config = s.state().config;
+    const bool kernel = config.algorithm == Algorithm::Kernel;
+    const std::string computing = "computing\xE2\x80\xA6";
 
     value_row("N", std::to_string(s.state().data.size()), "Number of training examples.");
-    value_row("R", t.applicable ? display_number(t.R) : "n/a",
-              "R = max\xE1\xB5\xA2 \xE2\x80\x96x\xE1\xB5\xA2\xE2\x80\x96: the radius of the data in the space the learner runs in "
-              "(after the feature map, with the constant 1 when the bias is absorbed).");
+    value_row("R", t.computing && !(t.R > 0.0) ? computing : t.applicable ? display_number(t.R) : "n/a",
+              kernel ? "The radius of the data in the kernel's feature space: R = max\xE1\xB5\xA2 \xE2\x88\x9A(K(x\xE1\xB5\xA2, x\xE1\xB5\xA2) + 1) "
+                       "when the bias is absorbed or explicit (the constant feature 1, whose weight is the bias), "
+                       "R = max\xE1\xB5\xA2 \xE2\x88\x9AK(x\xE1\xB5\xA2, x\xE1\xB5\xA2) without a bias."
+                     : "R = max\xE1\xB5\xA2 \xE2\x80\x96x\xE1\xB5\xA2\xE2\x80\x96: the radius of the data in the space the learner runs in "
+                       "(after the feature map, with the constant 1 when the bias is absorbed).");
     const DecisionField& field = model.field;
     if (field.kind == DecisionField::Kind::Linear) {
         value_row("w", vector_text(field.w),
@@ -44,28 +50,34 @@ void draw_theory_section(PanelContext& c) {
                   "multiplies the constant feature 1, so it plays the role of b.");
         if (config.bias == BiasMode::Explicit) value_row("b", display_number(field.b), "The explicit bias: b \xE2\x86\x90 b + \xCE\xB7y on each mistake.");
     } else if (field.kind == DecisionField::Kind::Kernel) {
-        value_row("support", std::to_string(field.support.size()) + " points with \xCE\xB1 > 0",
-                  "The kernel perceptron stores no w: f(x) = \xCE\xA3\xE1\xB5\xA2 \xCE\xB1\xE1\xB5\xA2 y\xE1\xB5\xA2 K(x\xE1\xB5\xA2, x), "
-                  "where \xCE\xB1\xE1\xB5\xA2 counts the mistakes made on example i.");
+        const std::string tip = "The kernel perceptron stores no w: " + kernel_decision_formula(config) +
+                                ", where \xCE\xB1\xE1\xB5\xA2 counts the mistakes made on example i.";
+        value_row("support", std::to_string(field.support.size()) + " points with \xCE\xB1 > 0", tip.c_str());
     }
     const AnswerMargins& m = model.facts.margins;
     value_row("\xCE\xB3(w)", m.learner_defined ? display_number(m.learner_geometric) : "n/a",
               "Geometric margin of the current w on the data: min\xE1\xB5\xA2 y\xE1\xB5\xA2 (w\xC2\xB7x\xE1\xB5\xA2) / \xE2\x80\x96w\xE2\x80\x96. Positive exactly "
               "when w classifies every point correctly; negative means some point is on the wrong side.");
-    value_row("\xCE\xB3*", t.applicable && t.separable ? display_number(t.gamma_star) : "n/a",
-              "The largest margin any unit-length w* achieves through the origin of the learner space "
-              "(the \xCE\xB3 of the convergence theorem).");
-    value_row("bound", t.applicable && t.separable ? display_number(t.bound) : "\xE2\x88\x9E",
+    const bool have_gamma = t.applicable && t.separable && t.gamma_star > 0.0;
+    value_row("\xCE\xB3*", t.computing ? computing : have_gamma ? display_number(t.gamma_star) : "n/a",
+              kernel ? "The largest margin any unit-length w* achieves through the origin of the kernel's feature space, "
+                       "computed from the Gram matrix: the \xCE\xB3 of the convergence theorem, with the feature vectors in place of x "
+                       "([\xCF\x88(x), 1] with a bias, \xCF\x88 the kernel's feature map)."
+                     : "The largest margin any unit-length w* achieves through the origin of the learner space "
+                       "(the \xCE\xB3 of the convergence theorem).");
+    value_row("bound", t.computing ? computing : have_gamma ? display_number(t.bound) : "\xE2\x88\x9E",
               "(R / \xCE\xB3*)\xC2\xB2: on separable data the perceptron makes at most this many mistakes, in any order, from w = 0.");
-    const bool over = t.applicable && t.separable && static_cast<double>(learner.mistakes()) > t.bound;
-    value_row("M", std::to_string(learner.mistakes()) + (t.applicable && t.separable ? (over ? "  (above the bound!)" : "  \xE2\x89\xA4 bound") : ""),
+    const bool over = have_gamma && static_cast<double>(learner.mistakes()) > t.bound;
+    value_row("M", std::to_string(learner.mistakes()) + (have_gamma ? (over ? "  (above the bound!)" : "  \xE2\x89\xA4 bound") : ""),
               "Mistakes (updates) so far. The theorem says M \xE2\x89\xA4 (R/\xCE\xB3*)\xC2\xB2 when training starts from w = 0.");
     value_row("epochs", std::to_string(learner.epochs_completed()), "Complete passes over the data.");
     value_row("accuracy", display_number(100.0 * learner.training_accuracy(), 4) + " %",
               "Share of training points the current answer classifies correctly.");
     std::string separable = t.separable ? "yes" : "no";
-    if (!t.separable && !t.why_not.empty()) separable += ": " + t.why_not;
+    if (t.separable && !t.note.empty()) separable += ": " + t.note;
+    if (!t.why_not.empty()) separable += (t.separable ? "; " : ": ") + t.why_not;  // (separable: why gamma* is undecided)
     if (!t.applicable) separable = t.why_not.empty() ? "not defined for this kernel" : t.why_not;
+    if (t.computing) separable = computing + " " + s.theory_progress();
     ImGui::TextUnformatted("separable");
     item_tooltip("Linearly separable in the learner's space: some w puts every point strictly on its own side. "
                  "Equivalently (with a bias), the convex hulls of the two classes do not meet.");
@@ -94,11 +106,17 @@ void draw_plots_section(PanelContext& c) {
     }
     line_plot("##per-epoch", {per_epoch}, font * 6.0f, "epoch", true);
 
-    const TheorySummary& t = s.theory();
+    const TheorySummary& t = s.theory_so_far();
     const auto& proof = learner.proof();
-    if (!t.applicable || !t.separable || proof.empty()) {
-        ImGui::TextWrapped("The proof plots need linearly separable data and a primal learner (they compare w with the "
-                           "best separator w*).");
+    // The kernel learner's samples wait for w* from the Gram solve (their projection is NaN until then).
+    const bool projections_known = !proof.empty() && !std::isnan(proof.back().projection);
+    if (t.computing) {
+        ImGui::TextWrapped("The proof plots wait for w*: %s", s.theory_progress().c_str());
+        return;
+    }
+    if (!t.applicable || !t.separable || t.gamma_star <= 0.0 || !projections_known) {
+        ImGui::TextWrapped("The proof plots need data that are separable in the learner's space (the kernel's feature "
+                           "space for the kernel perceptron): they compare w with the best separator w* there.");
         return;
     }
     PlotSeries projection{{}, {}, IM_COL32(0, 158, 115, 255), "w\xC2\xB7w*"};

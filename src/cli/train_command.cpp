@@ -39,9 +39,12 @@ bool read_text(const std::string& path, std::string& text) {
     return !file.bad();
 }
 
-// The space R and gamma* are measured in, in words.
+// The space R and gamma* are measured in, in words (the kernel learner's: that of the kernel it computes
+// with, K + 1 with a bias, K without; kernel_theory.hpp).
 std::string theory_space(const TrainConfig& c) {
     const std::string phi = c.lift == LiftKind::None ? "x" : "phi(x)";
+    if (c.algorithm == Algorithm::Kernel)
+        return "the feature space of K(" + phi + ", " + phi + "')" + (c.bias == BiasMode::None ? "" : " + 1");
     return c.bias == BiasMode::None ? phi : "[" + phi + ", 1]";
 }
 
@@ -114,6 +117,7 @@ void print_text(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
         out << "theory in " << theory_space(c) << ": R = " << num(t.R) << ", gamma* = " << num(t.gamma_star)
             << ", bound (R/gamma*)^2 = " << num(t.bound) << "; mistakes " << learner.mistakes()
             << (static_cast<double>(learner.mistakes()) <= t.bound ? " <= bound" : " > bound (!)") << "\n";
+        if (!t.note.empty()) out << "separable: " << t.note << "\n";
     } else {
         out << "theory in " << theory_space(c) << ": R = " << num(t.R) << ", not separable (" << t.why_not
             << "), so there is no mistake bound\n";

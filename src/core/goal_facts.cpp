@@ -193,8 +193,7 @@ GoalFacts goal_facts(const Session& session) {
 
     // Theory: R, γ*, bound and separability live in the learner space (theory.hpp).
     if (!theory.applicable) {
-        const std::string why = "the " + std::string(display_name(f.kernel)) +
-                                " kernel's feature space is implicit, so the theory panel cannot measure it";
+        const std::string why = theory.why_not.empty() ? "the theory does not apply to this kernel" : theory.why_not;
         for (GoalName name : {GoalName::Separable, GoalName::R, GoalName::GammaStar, GoalName::Bound})
             f.set_undefined(name, why);
         return f;

@@ -13,6 +13,8 @@
 // never trained on again (later visits to it are no-ops). The explicit bias keeps what it accumulated.
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -43,6 +45,7 @@ public:
         b_ = 0.0;
         squared_norm_ = 0.0;
         diverged_ = false;
+        events_.clear();
     }
 
     bool visit(std::size_t i, std::size_t, Update* record) override {
@@ -59,8 +62,12 @@ public:
             if (record) record->dropped = true;
         } else {
             mistake = y * score <= 0.0;
+            const double alpha_before = alpha_[i], b_before = b_;
             if (!std::isfinite(score)) diverged_ = true;
             else if (mistake && learning_enabled(config_.eta)) learn_from(i, y, score, record);
+            if (mistake && logging_)
+                events_.push_back({static_cast<std::uint32_t>(i), static_cast<std::int32_t>(alpha_[i] - alpha_before),
+                                   static_cast<std::int8_t>(b_ - b_before)});
         }
         if (record) {
             record->alpha_after = alpha_[i];
@@ -121,23 +128,57 @@ public:
         return out;
     }
 
-    ProofSample proof_sample(const Vec& unit_w_star) const override {
-        // |w|^2 is tracked exactly through the kernel. The projection onto w* needs the feature space
-        // itself, which only the linear kernel has explicitly; other kernels report 0 there.
+    ProofSample proof_sample(const Vec&) const override {
+        // |w|^2 is tracked exactly through the kernel; w.w* through the reference's point margins.
         ProofSample sample;
         sample.squared_norm = squared_norm_ > 0.0 ? squared_norm_ : 0.0;
-        const double reference_norm = norm(unit_w_star);
-        if (config_.kernel.type != KernelType::Linear || reference_norm == 0.0) return sample;
-        const std::size_t lifted = static_cast<std::size_t>(lifted_dim(config_.lift, set_.raw->dim));
-        const double constant_weight = unit_w_star.size() > lifted ? unit_w_star[lifted] : 0.0;
-        double projection = 0.0;
-        for (std::size_t i = 0; i < set_.n; ++i) {
-            if (alpha_[i] == 0.0) continue;
-            projection += alpha_[i] * set_.labels[i] * (dot(lifted_[i], unit_w_star) + kernel_offset_ * constant_weight);
-        }
-        if (explicit_bias_) projection += b_ * constant_weight;
-        sample.projection = projection / reference_norm;
+        sample.projection = has_reference_ ? projection_of(alpha_, b_) : std::numeric_limits<double>::quiet_NaN();
         return sample;
+    }
+
+    // Only the linear kernel has phi~ explicitly: y_i phi~(x_i) . w* with phi~ = [phi(x), 1] (bias) or phi(x).
+    bool kernel_reference_from(const Vec& unit_w_star, KernelReference& out) const override {
+        const double length = norm(unit_w_star);
+        if (config_.kernel.type != KernelType::Linear || length == 0.0) return false;
+        const std::size_t lifted = static_cast<std::size_t>(lifted_dim(config_.lift, set_.raw->dim));
+        out.constant_weight = unit_w_star.size() > lifted ? unit_w_star[lifted] / length : 0.0;
+        out.point_margins.assign(set_.n, 0.0);
+        const double constant = config_.bias == BiasMode::None ? 0.0 : out.constant_weight;
+        for (std::size_t i = 0; i < set_.n; ++i)
+            out.point_margins[i] = set_.labels[i] * (dot(lifted_[i], unit_w_star) / length + constant);
+        return true;
+    }
+
+    void start_proof_log() override {
+        logging_ = true;
+        events_.clear();
+        log_start_alpha_ = alpha_;
+        log_start_b_ = b_;
+    }
+    void stop_proof_log() override {
+        logging_ = false;
+        events_.clear();
+        events_.shrink_to_fit();
+    }
+
+    // The samples recorded since start_proof_log() are the start state followed by one per logged event.
+    void set_kernel_reference(const KernelReference& reference, std::vector<ProofSample>& history) override {
+        reference_ = reference;
+        reference_.point_margins.resize(set_.n, 0.0);
+        has_reference_ = true;
+        if (logging_) {
+            double projection = projection_of(log_start_alpha_, log_start_b_);
+            const double c0 = explicit_bias_ ? reference_.constant_weight : 0.0;
+            for (std::size_t k = 0; k < history.size(); ++k) {
+                if (k > 0 && k - 1 < events_.size()) {
+                    const ProofEvent& e = events_[k - 1];
+                    projection += e.alpha_change * (reference_.point_margins[e.index] - set_.labels[e.index] * c0) +
+                                  e.b_change * c0;
+                }
+                history[k].projection = projection;
+            }
+        }
+        stop_proof_log();
     }
 
 private:
@@ -180,6 +221,24 @@ private:
     double squared_norm_ = 0.0;       // |w|^2 in the feature space (joint [w, b] when explicit)
     bool diverged_ = false;
     Vec no_weights_;
+
+    // w . w* = sum_i alpha_i (m_i - y_i c0) + b c0 with an explicit bias (c0 = w*'s constant weight),
+    // sum_i alpha_i m_i otherwise (learner.hpp, KernelReference).
+    double projection_of(const std::vector<double>& alpha, double b) const {
+        const double c0 = explicit_bias_ ? reference_.constant_weight : 0.0;
+        double sum = 0.0;
+        for (std::size_t i = 0; i < set_.n && i < alpha.size(); ++i)
+            if (alpha[i] != 0.0) sum += alpha[i] * (reference_.point_margins[i] - set_.labels[i] * c0);
+        return sum + b * c0;
+    }
+
+    struct ProofEvent { std::uint32_t index; std::int32_t alpha_change; std::int8_t b_change; };
+    bool has_reference_ = false;
+    KernelReference reference_;
+    bool logging_ = false;
+    std::vector<ProofEvent> events_;  // one per mistake since start_proof_log()
+    std::vector<double> log_start_alpha_;
+    double log_start_b_ = 0.0;
 };
 
 }  // namespace

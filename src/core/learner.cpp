@@ -26,6 +26,7 @@
 #include "learner.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <utility>
 
@@ -53,9 +54,13 @@ struct Learner::Impl {
     std::vector<std::size_t> per_epoch;
     std::vector<std::size_t> mistake_indices;
 
-    bool has_reference = false;
+    bool has_reference = false;       // primal: the reference vector w* is set
+    bool kernel_recording = false;    // kernel: recording the proof (w* perhaps not known yet)
+    bool kernel_reference_known = false;
     Vec reference;
     std::vector<ProofSample> proof;
+
+    bool recording() const { return has_reference || kernel_recording; }
 
     Impl(Dataset raw, TrainConfig cfg) : data(std::move(raw)), config(cfg) {
         sanitize_data();
@@ -64,9 +69,16 @@ struct Learner::Impl {
         set.dim = static_cast<std::size_t>(pl::learner_dim(config.lift, config.bias, data.dim));
         set.labels.resize(set.n);
         set.features.assign(set.n * set.dim, 0.0);
+        set.scale = lift_scales(config.lift, data.dim);
+        set.metric = lift_square_scales(config.lift, data.dim);
+        if (!set.scale.empty()) {
+            set.scale.resize(set.dim, 1.0);  // the absorbed bias's constant 1 is not scaled
+            set.metric.resize(set.dim, 1.0);
+        }
         for (std::size_t i = 0; i < set.n; ++i) {
             set.labels[i] = data.labels[i] > 0 ? 1.0 : -1.0;
-            const Vec features = learner_features(data.points[i], config.lift, config.bias);
+            Vec features = lift_unscaled(config.lift, data.points[i]);
+            if (config.bias == BiasMode::Absorbed) features.push_back(1.0);
             std::copy(features.begin(), features.begin() + static_cast<std::ptrdiff_t>(std::min(features.size(), set.dim)),
                       set.features.begin() + static_cast<std::ptrdiff_t>(i * set.dim));
         }
@@ -96,7 +108,8 @@ struct Learner::Impl {
         position = 0;
         draw_epoch_order();
         proof.clear();
-        if (has_reference) record_proof();
+        if (kernel_recording && !kernel_reference_known) engine->start_proof_log();
+        if (recording()) record_proof();
     }
 
     void draw_epoch_order() {
@@ -109,6 +122,11 @@ struct Learner::Impl {
     bool can_step() const { return set.n > 0 && !engine->diverged() && epochs < epoch_cap(); }
 
     void record_proof() {
+        if (kernel_recording && !kernel_reference_known && proof.size() >= kMaxKernelProofSamples) {
+            kernel_recording = false;  // memory bound while w* is unknown; resumes when it arrives
+            engine->stop_proof_log();
+            return;
+        }
         ProofSample sample = engine->proof_sample(reference);
         sample.mistakes = mistakes;
         proof.push_back(sample);
@@ -128,7 +146,7 @@ struct Learner::Impl {
             ++mistakes;
             ++epoch_mistakes;
             mistake_indices.push_back(index);
-            if (has_reference) record_proof();
+            if (recording()) record_proof();
         }
         if (in_order && ++position == set.n) {
             per_epoch.push_back(epoch_mistakes);
@@ -217,10 +235,48 @@ int Learner::predict(const Vec& raw_x) const { return score(raw_x) > 0.0 ? 1 : -
 double Learner::training_accuracy() const { return impl_->engine->training_accuracy(); }
 
 void Learner::set_reference_separator(const Vec& unit_w_star) {
+    if (impl_->config.algorithm == Algorithm::Kernel) {
+        KernelReference reference;
+        if (!impl_->engine->kernel_reference_from(unit_w_star, reference)) return;
+        end_kernel_proof();
+        begin_kernel_proof();
+        set_kernel_reference(reference);
+        return;
+    }
     impl_->reference = unit_w_star;
     impl_->has_reference = true;
     impl_->proof.clear();
     impl_->record_proof();
+}
+
+void Learner::begin_kernel_proof() {
+    Impl& s = *impl_;
+    if (s.config.algorithm != Algorithm::Kernel || s.kernel_recording) return;
+    s.kernel_recording = true;
+    s.kernel_reference_known = false;
+    s.proof.clear();
+    s.engine->start_proof_log();
+    s.record_proof();
+}
+
+void Learner::set_kernel_reference(const KernelReference& reference) {
+    Impl& s = *impl_;
+    if (s.config.algorithm != Algorithm::Kernel) return;
+    s.engine->set_kernel_reference(reference, s.proof);
+    // Samples recorded past the memory bound's pause cannot be filled in: they go.
+    s.proof.erase(std::remove_if(s.proof.begin(), s.proof.end(), [](const ProofSample& p) { return std::isnan(p.projection); }),
+                  s.proof.end());
+    s.kernel_recording = true;
+    s.kernel_reference_known = true;
+    if (s.proof.empty() || s.proof.back().mistakes != s.mistakes) s.record_proof();
+}
+
+void Learner::end_kernel_proof() {
+    Impl& s = *impl_;
+    s.kernel_recording = false;
+    s.kernel_reference_known = false;
+    s.engine->stop_proof_log();
+    s.proof.clear();
 }
 const std::vector<ProofSample>& Learner::proof() const { return impl_->proof; }
 

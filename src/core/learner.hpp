@@ -37,6 +37,16 @@ struct ProofSample {
     double squared_norm = 0;   // |w|^2
 };
 
+// The kernel learner's w* lives in its feature space (phi~(x) = [psi(x), 1] with a bias, psi(x) without,
+// psi the kernel's feature map; kernel_theory.hpp). The proof needs only its inner products with the
+// training points: w = sum_i alpha_i y_i phi~(x_i) gives w . w* = sum_i alpha_i * point_margins[i], and with
+// an explicit bias (the joint [w, b] over [psi(x), 1]) w . w* = sum_i alpha_i (point_margins[i] -
+// y_i constant_weight) + b constant_weight, which is the same number until an outlier is dropped.
+struct KernelReference {
+    std::vector<double> point_margins;  // y_i phi~(x_i) . w* for every example (|w*| = 1)
+    double constant_weight = 0;         // w*'s weight on the constant feature 1
+};
+
 class Learner {
 public:
     Learner(Dataset data, TrainConfig config);
@@ -76,8 +86,18 @@ public:
     // Proof view: give the learner a unit-norm separator w* of the learner space (from theory.hpp's
     // max_margin_through_origin; explicit bias: w* over [w, b]) and it records one ProofSample per
     // mistake from then on (and one for the current state immediately).
+    // Kernel learner: a unit w* of the learner space [phi(x), 1] (or phi(x)) is turned into its
+    // KernelReference, which needs phi explicitly: only the linear kernel can (other kernels: ignored).
     void set_reference_separator(const Vec& unit_w_star);
     const std::vector<ProofSample>& proof() const;
+    // Kernel learner, w* from the Gram matrix (kernel_theory.hpp): record the proof from the start, even
+    // before w* is known (begin_kernel_proof: |w|^2 at once, the projections once set_kernel_reference
+    // gives w*, then for every earlier sample too); end_kernel_proof() stops and forgets (not separable).
+    // At most kMaxKernelProofSamples samples are kept without a w* (then recording stops).
+    void begin_kernel_proof();
+    void set_kernel_reference(const KernelReference& reference);
+    void end_kernel_proof();
+    static constexpr std::size_t kMaxKernelProofSamples = 2'000'000;
 
     // Additions (see learner.cpp for the exact semantics).
     bool diverged() const;                 // an update would have made w non-finite: training stopped

@@ -11,16 +11,25 @@ double coordinate_or_zero(const Vec& x, std::size_t i) { return i < x.size() ? x
 
 // The explicit degree-2 map whose dot product is the polynomial kernel (1 + u.v)^2:
 // expanding (1 + sum u_i v_i)^2 gives 1, 2 u_i v_i, 2 u_i u_j v_i v_j (i<j) and u_i^2 v_i^2,
-// so each cross and linear term carries a sqrt(2).
-Vec poly2(const Vec& x) {
+// so each cross and linear term carries a sqrt(2) (`root2`; 1 gives the map without those factors).
+Vec poly2(const Vec& x, double root2) {
     const std::size_t d = x.size();
     Vec out;
     out.reserve((d + 1) * (d + 2) / 2);
     out.push_back(1.0);
-    for (std::size_t i = 0; i < d; ++i) out.push_back(kSqrt2 * x[i]);
+    for (std::size_t i = 0; i < d; ++i) out.push_back(root2 * x[i]);
     for (std::size_t i = 0; i < d; ++i)
-        for (std::size_t j = i + 1; j < d; ++j) out.push_back(kSqrt2 * x[i] * x[j]);
+        for (std::size_t j = i + 1; j < d; ++j) out.push_back(root2 * x[i] * x[j]);
     for (std::size_t i = 0; i < d; ++i) out.push_back(x[i] * x[i]);
+    return out;
+}
+
+// The per-coordinate factor of poly2's layout: `linear` on the linear and cross terms, 1 elsewhere.
+Vec poly2_factors(int input_dim, double linear) {
+    const std::size_t d = input_dim < 0 ? 0 : static_cast<std::size_t>(input_dim);
+    Vec out(1, 1.0);
+    out.resize(1 + d + d * (d - (d > 0 ? 1 : 0)) / 2, linear);
+    out.resize((d + 1) * (d + 2) / 2, 1.0);
     return out;
 }
 }  // namespace
@@ -38,7 +47,7 @@ Vec apply_lift(LiftKind kind, const Vec& raw) {
             out.push_back(squared_norm(raw));
             return out;
         }
-        case LiftKind::Poly2: return poly2(raw);
+        case LiftKind::Poly2: return poly2(raw, kSqrt2);
         case LiftKind::Constant: {
             Vec out = raw;
             out.push_back(1.0);
@@ -69,6 +78,10 @@ Vec learner_features(const Vec& raw, LiftKind kind, BiasMode bias) {
 int learner_dim(LiftKind kind, BiasMode bias, int input_dim) {
     return lifted_dim(kind, input_dim) + (bias == BiasMode::Absorbed ? 1 : 0);
 }
+
+Vec lift_unscaled(LiftKind kind, const Vec& raw) { return kind == LiftKind::Poly2 ? poly2(raw, 1.0) : apply_lift(kind, raw); }
+Vec lift_scales(LiftKind kind, int input_dim) { return kind == LiftKind::Poly2 ? poly2_factors(input_dim, kSqrt2) : Vec{}; }
+Vec lift_square_scales(LiftKind kind, int input_dim) { return kind == LiftKind::Poly2 ? poly2_factors(input_dim, 2.0) : Vec{}; }
 
 const char* lift_formula(LiftKind kind) {
     switch (kind) {

@@ -22,6 +22,15 @@ int lifted_dim(LiftKind kind, int input_dim);  // size of apply_lift's result fo
 Vec learner_features(const Vec& raw, LiftKind kind, BiasMode bias);
 int learner_dim(LiftKind kind, BiasMode bias, int input_dim);
 
+// Poly2's sqrt(2) factors, kept apart so that arithmetic on the lift can stay exact (a primal perceptron on
+// integer points then computes w.phi(x) as exactly as the kernel (1 + u.v)^2 does: ties stay ties):
+//   apply_lift(kind, x)[k] = lift_scales(kind, d)[k] * lift_unscaled(kind, x)[k]
+// with the scale sqrt(2) on Poly2's linear and cross coordinates, and lift_square_scales the exact squares
+// (2, not the rounded sqrt(2)^2). For every other lift the scales are all 1 and both functions return {}.
+Vec lift_unscaled(LiftKind kind, const Vec& raw);
+Vec lift_scales(LiftKind kind, int input_dim);
+Vec lift_square_scales(LiftKind kind, int input_dim);
+
 // Human-readable formula of the lift, for labels and tooltips (plain ASCII).
 const char* lift_formula(LiftKind kind);
 

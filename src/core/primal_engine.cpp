@@ -8,6 +8,12 @@
 //   Logistic    SGD on the logistic loss, an update on every visit:
 //               w += eta_t * y * x * sigmoid(-y (w.x + b)),  eta_t = eta / (1 + decay * t)
 // The rules are written out once here, in `visit`, so they read like the lecture pseudocode.
+//
+// Coordinates: every weight vector here is kept in the coordinates of the training set's rows (the lift
+// without Poly2's sqrt(2) factors, learner_engine.hpp), where w.x is sum_k metric_k w_k x_k; what the
+// engine shows (weights(), field(), Update, the proof) is the learner-space vector scale (*) w. On integer
+// points with eta = 1 the scores are then exact integers on Poly2 too, as the kernel (1 + u.v)^2 computes
+// them, so the primal and the kernel runs of the degree-2 view meet the same ties.
 #include <cmath>
 #include <cstddef>
 #include <memory>
@@ -39,6 +45,7 @@ public:
             Rng rng(config_.seed);
             for (double& wi : initial_w_) wi = rng.uniform(-1.0, 1.0);
             if (explicit_bias_) initial_b_ = rng.uniform(-1.0, 1.0);
+            for (std::size_t k = 0; k < set_.scale.size() && k < set_.dim; ++k) initial_w_[k] /= set_.scale[k];
         }
         reset();
     }
@@ -46,8 +53,10 @@ public:
     void reset() override {
         w_ = initial_w_;
         b_ = initial_b_;
+        shown_w_ = shown(w_);
         diverged_ = false;
         pocket_w_ = w_;
+        shown_pocket_w_ = shown_w_;
         pocket_b_ = b_;
         pocket_accuracy_ = config_.algorithm == Algorithm::Pocket ? accuracy_of(w_, b_) : 0.0;
         sum_w_.assign(set_.dim, 0.0);
@@ -61,12 +70,12 @@ public:
     bool visit(std::size_t i, std::size_t t, Update* record) override {
         const double* x = set_.row(i);
         const double y = set_.labels[i];
-        const double score = dot_row(w_, x, set_.dim) + b_;
+        const double score = score_row(w_, x) + b_;
         const bool mistake = y * score <= 0.0;
         if (record) {
             record->x = set_.row_vec(i);
             record->score_before = score;
-            record->w_before = w_;
+            record->w_before = weights();
             record->b_before = b_;
         }
 
@@ -86,7 +95,7 @@ public:
         after_visit(updated);
 
         if (record) {
-            record->w_after = w_;
+            record->w_after = weights();
             record->b_after = b_;
         }
         return mistake;
@@ -95,16 +104,19 @@ public:
     bool diverged() const override { return diverged_; }
 
     double answer_score(const Vec& raw_x) const override {
-        const Vec features = learner_features(raw_x, config_.lift, config_.bias);
+        Vec features = lift_unscaled(config_.lift, raw_x);
+        if (config_.bias == BiasMode::Absorbed) features.push_back(1.0);
+        features.resize(set_.dim, 0.0);
+        const double* x = features.data();
         if (config_.algorithm == Algorithm::Voted) {
             double votes = 0.0;
             for (std::size_t k = 0; k < voted_w_.size(); ++k)
-                votes += voted_c_[k] * sign_vote(dot(voted_w_[k], features) + voted_b_[k]);
+                votes += voted_c_[k] * sign_vote(score_row(voted_w_[k], x) + voted_b_[k]);
             return votes;
         }
-        if (config_.algorithm == Algorithm::Averaged) return dot(averaged_weights(), features) + averaged_bias();
-        if (config_.algorithm == Algorithm::Pocket) return dot(pocket_w_, features) + pocket_b_;
-        return dot(w_, features) + b_;
+        if (config_.algorithm == Algorithm::Averaged) return score_row(averaged_rows(), x) + averaged_bias();
+        if (config_.algorithm == Algorithm::Pocket) return score_row(pocket_w_, x) + pocket_b_;
+        return score_row(w_, x) + b_;
     }
 
     double training_accuracy() const override {
@@ -116,7 +128,7 @@ public:
             for (std::size_t i = 0; i < set_.n; ++i) {
                 double votes = 0.0;
                 for (std::size_t k = 0; k < voted_w_.size(); ++k)
-                    votes += voted_c_[k] * sign_vote(dot_row(voted_w_[k], set_.row(i), set_.dim) + voted_b_[k]);
+                    votes += voted_c_[k] * sign_vote(score_row(voted_w_[k], set_.row(i)) + voted_b_[k]);
                 if (set_.labels[i] * votes > 0.0) ++correct;
             }
             return static_cast<double>(correct) / static_cast<double>(set_.n);
@@ -124,7 +136,7 @@ public:
         return accuracy_of(w_, b_);
     }
 
-    DecisionField field() const override {
+    DecisionField field() const override {  // in the learner space (scaled)
         DecisionField f;
         f.input_dim = set_.raw ? set_.raw->dim : 0;
         f.lift = config_.lift;
@@ -133,7 +145,7 @@ public:
             f.kind = DecisionField::Kind::Voted;
             for (std::size_t k = 0; k < voted_w_.size(); ++k) {
                 if (voted_c_[k] == 0.0) continue;  // a vector that never survived a visit has no say
-                f.voted_w.push_back(voted_w_[k]);
+                f.voted_w.push_back(shown(voted_w_[k]));
                 f.voted_b.push_back(voted_b_[k]);
                 f.voted_c.push_back(voted_c_[k]);
             }
@@ -141,19 +153,19 @@ public:
         }
         f.kind = DecisionField::Kind::Linear;
         if (config_.algorithm == Algorithm::Pocket) {
-            f.w = pocket_w_;
+            f.w = pocket_weights();
             f.b = pocket_b_;
         } else if (config_.algorithm == Algorithm::Averaged) {
             f.w = averaged_weights();
             f.b = averaged_bias();
         } else {
-            f.w = w_;
+            f.w = weights();
             f.b = b_;
         }
         return f;
     }
 
-    const Vec& weights() const override { return w_; }
+    const Vec& weights() const override { return set_.scale.empty() ? w_ : shown_w_; }
     double bias() const override { return b_; }
     const std::vector<double>& alphas() const override { return no_alphas_; }
 
@@ -161,30 +173,45 @@ public:
         // With an explicit bias the proof runs on the joint vector [w, b] against w* = [w*, b*].
         ProofSample sample;
         const double reference_norm = norm(unit_w_star);
-        double projection = dot(w_, unit_w_star);
+        double projection = dot(weights(), unit_w_star);
         if (explicit_bias_ && unit_w_star.size() > set_.dim) projection += b_ * unit_w_star[set_.dim];
         sample.projection = reference_norm > 0.0 ? projection / reference_norm : 0.0;
-        sample.squared_norm = squared_norm(w_) + (explicit_bias_ ? b_ * b_ : 0.0);
+        sample.squared_norm = score_row(w_, w_.data()) + (explicit_bias_ ? b_ * b_ : 0.0);
         return sample;
     }
 
-    const Vec& pocket_weights() const override { return pocket_w_; }
+    const Vec& pocket_weights() const override { return set_.scale.empty() ? pocket_w_ : shown_pocket_w_; }
     double pocket_bias() const override { return pocket_b_; }
     double pocket_accuracy() const override {
         return config_.algorithm == Algorithm::Pocket ? pocket_accuracy_ : training_accuracy();
     }
 
-    Vec averaged_weights() const override {
-        if (averaged_visits_ == 0) return w_;
-        Vec mean = sum_w_;
-        for (double& v : mean) v /= static_cast<double>(averaged_visits_);
-        return mean;
-    }
+    Vec averaged_weights() const override { return shown(averaged_rows()); }
     double averaged_bias() const override {
         return averaged_visits_ == 0 ? b_ : sum_b_ / static_cast<double>(averaged_visits_);
     }
 
 private:
+    // w.x in the learner space, from row coordinates (see the top of this file).
+    double score_row(const Vec& w, const double* x) const {
+        if (set_.metric.empty()) return dot_row(w, x, set_.dim);
+        double sum = 0.0;
+        for (std::size_t k = 0; k < set_.dim; ++k) sum += set_.metric[k] * w[k] * x[k];
+        return sum;
+    }
+    // A row-coordinate vector in the learner space.
+    Vec shown(const Vec& w) const {
+        Vec out = w;
+        for (std::size_t k = 0; k < set_.scale.size() && k < out.size(); ++k) out[k] *= set_.scale[k];
+        return out;
+    }
+    Vec averaged_rows() const {
+        if (averaged_visits_ == 0) return w_;
+        Vec mean = sum_w_;
+        for (double& v : mean) v /= static_cast<double>(averaged_visits_);
+        return mean;
+    }
+
     // w += step * x (b += step). Checked first so that an overflow leaves the last finite w in place.
     bool apply_update(double step, const double* x) {
         for (std::size_t k = 0; k < set_.dim; ++k) {
@@ -193,6 +220,7 @@ private:
         if (explicit_bias_ && !std::isfinite(b_ + step)) { diverged_ = true; return false; }
         for (std::size_t k = 0; k < set_.dim; ++k) w_[k] += step * x[k];
         if (explicit_bias_) b_ += step;
+        if (!set_.scale.empty()) shown_w_ = shown(w_);
         return true;
     }
 
@@ -204,6 +232,7 @@ private:
                     if (accuracy > pocket_accuracy_) {
                         pocket_accuracy_ = accuracy;
                         pocket_w_ = w_;
+                        if (!set_.scale.empty()) shown_pocket_w_ = shown_w_;
                         pocket_b_ = b_;
                     }
                 }
@@ -233,7 +262,7 @@ private:
         if (set_.n == 0) return 0.0;
         std::size_t correct = 0;
         for (std::size_t i = 0; i < set_.n; ++i)
-            if (set_.labels[i] * (dot_row(w, set_.row(i), set_.dim) + b) > 0.0) ++correct;
+            if (set_.labels[i] * (score_row(w, set_.row(i)) + b) > 0.0) ++correct;
         return static_cast<double>(correct) / static_cast<double>(set_.n);
     }
 
@@ -242,11 +271,12 @@ private:
     bool explicit_bias_;
     Vec initial_w_;
     double initial_b_ = 0.0;
-    Vec w_;
+    Vec w_;                // row coordinates
+    Vec shown_w_;          // the same in the learner space (what weights() answers)
     double b_ = 0.0;
     bool diverged_ = false;
     // Pocket
-    Vec pocket_w_;
+    Vec pocket_w_, shown_pocket_w_;
     double pocket_b_ = 0.0;
     double pocket_accuracy_ = 0.0;
     // Averaged

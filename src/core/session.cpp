@@ -24,6 +24,10 @@ SolverLimits interactive_limits() {
 }
 
 bool is_primal(Algorithm a) { return a != Algorithm::Kernel; }
+
+// A kernel learner's feature-space solve may take this long when the learner is rebuilt; a bigger one
+// continues a slice per frame (advance_theory).
+constexpr std::chrono::milliseconds kKernelTheoryStartBudget{4};
 }  // namespace
 
 // [SECTION] construction
@@ -35,9 +39,28 @@ Session::Session(WidgetState initial) : state_(std::move(initial)), learner_(sta
     words_.reload();
 }
 
-const TheorySummary& Session::theory() const {
-    if (!theory_) theory_ = analyze(state_.data, state_.config, interactive_limits());
-    return *theory_;
+const TheorySummary& Session::theory() const { return theory_.complete(state_.data, state_.config, interactive_limits()); }
+
+const TheorySummary& Session::theory_so_far() const { return theory_.so_far(state_.data, state_.config, interactive_limits()); }
+
+bool Session::advance_theory(std::chrono::steady_clock::duration budget) {
+    theory_.advance(state_.data, state_.config, interactive_limits(), std::chrono::steady_clock::now() + budget);
+    if (theory_.pending()) return false;
+    if (theory_.take_new_kernel_answer()) {
+        give_learner_kernel_answer();
+        touch();
+    }
+    return true;
+}
+
+// The proof plots of the kernel learner need w* from the Gram solve; the learner records |w|^2 meanwhile.
+void Session::give_learner_kernel_answer() {
+    if (is_primal(state_.config.algorithm)) return;
+    const KernelTheory& k = theory_so_far().kernel;
+    if (k.applicable && k.separable && !k.undecided && !k.reference.point_margins.empty())
+        learner_.set_kernel_reference(k.reference);
+    else
+        learner_.end_kernel_proof();
 }
 
 // Replays `replay_visits` visits from scratch. Deterministic: same data, config and count give the
@@ -47,6 +70,12 @@ void Session::rebuild_learner(std::uint64_t replay_visits) {
     if (is_primal(state_.config.algorithm) && !state_.data.empty()) {
         const TheorySummary& t = theory();
         if (t.applicable && t.origin.separable && !t.origin.w.empty()) learner_.set_reference_separator(t.origin.w);
+    } else if (!state_.data.empty()) {
+        theory_.advance(state_.data, state_.config, interactive_limits(),
+                        std::chrono::steady_clock::now() + kKernelTheoryStartBudget);
+        theory_.take_new_kernel_answer();  // this learner gets it now
+        if (theory_.pending()) learner_.begin_kernel_proof();
+        else give_learner_kernel_answer();
     }
     // A replay is bounded by time as well as by count: a hostile link (50 million visits of a kernel
     // perceptron on 100,000 points) must not freeze the page. Within the budget the replay is exact.
@@ -72,6 +101,7 @@ void Session::rebuild_learner(std::uint64_t replay_visits) {
 }
 
 void Session::after_training(const Update* last) {
+    if (!theory_.pending() && theory_.take_new_kernel_answer()) give_learner_kernel_answer();
     state_.trained_visits = learner_.visits();
     if (last && last->visited) last_visit_ = Visit{*last, learner_.visits()};
     else last_visit_.reset();
@@ -115,7 +145,7 @@ void Session::push_undo() {
 
 void Session::data_changed() {
     ++data_revision_;
-    theory_.reset();
+    theory_.invalidate();
     std::uint64_t replay = 0;
     if (state_.edit_policy == EditPolicy::Continue || state_.online_mode)
         replay = std::min<std::uint64_t>(state_.trained_visits, kMaxReplayVisits);
@@ -197,7 +227,7 @@ void Session::new_data_set(Dataset data, std::string name) {
     state_.preset = std::move(name);
     state_.trained_visits = 0;
     ++data_revision_;
-    theory_.reset();
+    theory_.invalidate();
     rebuild_learner(0);
     if (screen_aspect_ > 0) set_view(fit_view(state_.data, screen_aspect_));  // a new data set is shown whole
     else fit_pending_ = true;
@@ -295,7 +325,7 @@ Session::OnlineResult Session::online_add(const Vec& x, int label) {
 void Session::set_config(const TrainConfig& config) {
     state_.config = config;
     if (state_.online_mode) state_.config.order = Order::Sequential;
-    theory_.reset();
+    theory_.invalidate();
     rebuild_learner(state_.online_mode ? state_.data.size() : 0);
     words_.restart();
     touch();
@@ -408,7 +438,7 @@ void Session::load_state(const WidgetState& state) {
     words_.remember_for_undo();
     state_ = state;
     last_online_.reset();
-    theory_.reset();
+    theory_.invalidate();
     ++data_revision_;
     enforce_online_invariant();
     rebuild_learner(std::min<std::uint64_t>(state_.trained_visits, kMaxReplayVisits));

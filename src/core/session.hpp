@@ -14,6 +14,7 @@
 
 #include "learner.hpp"
 #include "theory.hpp"
+#include "theory_cache.hpp"
 #include "widget_state.hpp"
 #include "words_session.hpp"
 
@@ -29,7 +30,15 @@ public:
     // [SECTION] observers
     const WidgetState& state() const { return state_; }
     const Learner& learner() const { return learner_; }
-    const TheorySummary& theory() const;       // cached; recomputed after data or settings change
+    const TheorySummary& theory() const;       // cached; recomputed after data or settings change (waits
+                                               // for the kernel learner's feature-space solve)
+    // The theory as far as it is known, never waiting for the kernel learner's Gram solve (computing =
+    // true while it runs): what a screen draws. The screen calls advance_theory() once per frame; when the
+    // solve ends the revision bumps and the learner's proof view gets w* (also after any training call).
+    const TheorySummary& theory_so_far() const;
+    bool advance_theory(std::chrono::steady_clock::duration budget);  // true when nothing is pending
+    bool theory_pending() const { return theory_.pending(); }
+    std::string theory_progress() const { return theory_.progress(); }
     std::uint64_t revision() const { return revision_; }  // bumps on every change
     std::uint64_t data_revision() const { return data_revision_; }  // bumps when points change
     // A whole new data set arrived (a preset, a generated set, an import through replace_data) before any
@@ -126,6 +135,7 @@ private:
     void push_undo();
     void data_changed();            // rebuild the learner per the edit policy, invalidate theory
     void rebuild_learner(std::uint64_t replay_visits);
+    void give_learner_kernel_answer();  // a finished kernel solve's w* to the learner's proof view
     void after_training(const Update* last);
     bool editable(const char* what);
     bool finite_point(const Vec& x);
@@ -138,7 +148,7 @@ private:
     WidgetState state_;
     Learner learner_;
     GeneratorParams generator_{};
-    mutable std::optional<TheorySummary> theory_;
+    mutable TheoryCache theory_;
     std::deque<Update> recent_;
     std::optional<Visit> last_visit_;
     std::vector<Snapshot> undo_, redo_;

@@ -34,7 +34,7 @@ constexpr std::uint64_t kMaxExactInJs = 9007199254740992ull;  // 2^53
 constexpr std::string_view kSnapshotKeys[] = {"weights", "b",        "alphas",   "mistakes", "mistakesPerEpoch",
                                               "epochs",  "visits",   "converged", "capped",  "diverged",
                                               "accuracy", "R",       "gamma",    "bound",    "separable",
-                                              "whyNot",  "fragment", "wordsModel"};
+                                              "whyNot",  "theoryComputing", "fragment", "wordsModel"};
 
 // [SECTION] Writing
 OrderedJson number_or_null(double value) { return std::isfinite(value) ? OrderedJson(value) : OrderedJson(nullptr); }
@@ -392,6 +392,7 @@ std::string snapshot_json(const WidgetState& state, const Learner& learner, cons
     out["bound"] = number_or_null(theory.bound);
     out["separable"] = theory.separable;
     out["whyNot"] = theory.why_not;
+    out["theoryComputing"] = theory.computing;  // a big kernel run's R, gamma, bound still to come
     out["fragment"] = encode_fragment(state);
     return dump(out);
 }

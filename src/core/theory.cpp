@@ -272,7 +272,7 @@ bool linearly_separable(const std::vector<Vec>& xs, const std::vector<int>& ys, 
 
 // [SECTION] Theory summary
 
-TheorySummary analyze(const Dataset& data, const TrainConfig& config, const SolverLimits& limits) {
+TheorySummary analyze_explicit_part(const Dataset& data, const TrainConfig& config, const SolverLimits& limits) {
     TheorySummary t;
     t.n = data.size();
 
@@ -291,13 +291,8 @@ TheorySummary analyze(const Dataset& data, const TrainConfig& config, const Solv
     }
     t.best = max_margin_with_bias(lifted, data.labels, limits);
 
-    if (config.algorithm == Algorithm::Kernel && config.kernel.type != KernelType::Linear) {
-        t.applicable = false;
-        const double nan = std::numeric_limits<double>::quiet_NaN();
-        t.R = t.gamma_star = t.bound = nan;
-        t.why_not = "not applicable: R and gamma* need explicit features, and the " +
-                    std::string(display_name(config.kernel.type)) +
-                    " kernel's feature space is implicit (choose the linear kernel or a lift)";
+    if (config.algorithm == Algorithm::Kernel) {
+        t.computing = true;  // the feature-space numbers come from the Gram matrix (apply_kernel_theory)
         return t;
     }
 
@@ -307,6 +302,31 @@ TheorySummary analyze(const Dataset& data, const TrainConfig& config, const Solv
     t.gamma_star = t.separable ? t.origin.margin : 0.0;
     t.bound = mistake_bound(t.R, t.gamma_star);
     if (!t.separable) t.why_not = t.origin.reason;
+    return t;
+}
+
+void apply_kernel_theory(TheorySummary& t, const KernelTheory& k) {
+    t.computing = false;
+    t.kernel = k;
+    t.applicable = k.applicable;
+    t.R = k.R;
+    t.separable = k.separable;
+    t.gamma_star = k.separable ? k.gamma_star : 0.0;
+    t.bound = k.bound;
+    t.why_not = k.reason;
+    t.note = k.note;
+    t.origin = Separator{};
+    t.origin.separable = k.separable && !k.undecided;
+    t.origin.margin = t.gamma_star;
+    t.origin.support = k.support;
+    t.origin.reason = k.reason;
+    t.origin.undecided = k.undecided;
+    if (!k.applicable) t.gamma_star = t.bound = std::numeric_limits<double>::quiet_NaN();
+}
+
+TheorySummary analyze(const Dataset& data, const TrainConfig& config, const SolverLimits& limits) {
+    TheorySummary t = analyze_explicit_part(data, config, limits);
+    if (t.computing) apply_kernel_theory(t, kernel_theory(data, config, limits.kernel));
     return t;
 }
 

@@ -23,6 +23,7 @@
 
 #include "config.hpp"
 #include "dataset.hpp"
+#include "kernel_theory.hpp"
 #include "vec.hpp"
 
 namespace pl {
@@ -53,6 +54,7 @@ struct Separator {
 struct SolverLimits {
     std::size_t max_points = 5000;      // above this: undecided, "too many points for the exact solver"
     std::size_t max_iterations = 20000; // Wolfe major cycles
+    KernelSolverLimits kernel{};        // the kernel learner's feature-space solver (kernel_theory.hpp)
 };
 
 Separator max_margin_with_bias(const std::vector<Vec>& xs, const std::vector<int>& ys,
@@ -78,19 +80,32 @@ std::vector<std::size_t> convex_hull_2d(const std::vector<Vec>& pts);
 // [SECTION] Everything the theory panel shows, for a data set and a training configuration
 struct TheorySummary {
     std::size_t n = 0;
-    bool applicable = true;   // false for non-linear kernels: their feature space is implicit
+    bool applicable = true;   // false: no space to measure in (a kernel that is not a dot product on the data)
     double R = 0;             // radius in the learner space (bias-absorbed when the learner has a bias)
     double gamma_star = 0;    // max margin through the origin in that space (0 when not separable)
     double bound = 0;         // (R / gamma*)^2, +inf when not separable
     bool separable = false;   // separable in the learner space
-    std::string why_not;      // reason when not separable or not applicable
+    std::string why_not;      // reason when not separable, not applicable or undecided
+    std::string note;         // when separable: why it had to be (kernel learner: RBF/Gaussian on distinct points)
     Separator best;           // with bias, in phi-space (raw space when there is no lift): the picture
-    Separator origin;         // through the origin, in the learner space: the gamma of the bound
+    Separator origin;         // through the origin, in the learner space: the gamma of the bound (kernel
+                              // learner: separable, margin, reason and undecided only; w* is in `kernel`)
+    bool computing = false;   // the kernel learner's feature-space part is still being computed (see below;
+                              // R is known meanwhile, except for a kernel whose PSD check is pending)
+    KernelTheory kernel;      // Algorithm::Kernel: the feature-space solve (w* as dual coefficients, spectrum)
 };
 
 // The learner space is learner_features(x, lift, bias) for BiasMode::Absorbed and None, and
-// [phi(x), 1] for BiasMode::Explicit (the proof treats b as one more weight). For Algorithm::Kernel only
-// the linear kernel has R and gamma here; other kernels give applicable = false (best is still filled).
+// [phi(x), 1] for BiasMode::Explicit (the proof treats b as one more weight). For Algorithm::Kernel it is
+// the feature space of the kernel the learner computes with (K + 1 with a bias, K without:
+// kernel_theory.hpp); best is the picture's separator in the lifted input space as for the primal learners.
 TheorySummary analyze(const Dataset& data, const TrainConfig& config, const SolverLimits& limits = {});
+
+// analyze() in two parts, for a caller that must not wait for the kernel learner's Gram solve (the widget
+// spreads it over frames with a KernelTheoryJob): analyze_explicit_part() fills everything except the
+// kernel learner's feature-space numbers and sets computing = true for Algorithm::Kernel;
+// apply_kernel_theory() fills those in from the finished job and clears computing.
+TheorySummary analyze_explicit_part(const Dataset& data, const TrainConfig& config, const SolverLimits& limits = {});
+void apply_kernel_theory(TheorySummary& summary, const KernelTheory& kernel);
 
 }  // namespace pl

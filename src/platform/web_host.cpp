@@ -116,7 +116,9 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* pl_state_json() {
     if (!g_app) return hand_out("null");
     const pl::Session& s = g_app->session();
-    std::string json = pl::snapshot_json(s.state(), s.learner(), s.theory());
+    // Never waits for a big kernel run's Gram solve (every change calls this): "theoryComputing" says
+    // the numbers are still coming, and a change event follows when they are there.
+    std::string json = pl::snapshot_json(s.state(), s.learner(), s.theory_so_far());
     if (s.state().mode == pl::DataMode::Words) {  // what the messages' learner shows (README "Words mode")
         json.pop_back();
         json += ",\"wordsModel\":" + pl::words_model_json(s.words()) + "}";

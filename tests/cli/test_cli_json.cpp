@@ -3,6 +3,7 @@
 // (snapshot_json) has the same name and the same value.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -133,4 +134,40 @@ TEST_CASE("--json on the lecture-4 points: the hand-computed run") {
     CHECK(j["converged"] == true);
     CHECK(j["accuracy"] == 1.0);
     CHECK(j["data"] == Json::parse(R"({"file": ")" + kLecture4 + R"(", "count": 4, "dim": 2, "positive": 2, "negative": 2})"));
+}
+
+TEST_CASE("--json for the kernel perceptron reports R, gamma*, bound and separable in its feature space") {
+    const std::string xor_csv = std::string(PL_TEST_DATA_DIR) + "/xor.csv";
+    // (1 + u.v)^2 without a bias is the explicit degree-2 map's dot product: the same numbers as the
+    // primal perceptron on that map (R = 3 at a corner: (1 + 2)^2 = 9; gamma* = sqrt 2; bound 4.5).
+    const Json dual = cli_json({"--data", xor_csv, "--algorithm", "kernel", "--kernel-type", "poly", "--kernel-degree", "2",
+                                "--bias", "none"});
+    const Json primal = cli_json({"--data", xor_csv, "--lift", "poly2", "--bias", "none"});
+    CHECK(dual["theorySpace"] == "the feature space of K(x, x')");
+    CHECK(dual["theoryApplicable"] == true);
+    CHECK(dual["separable"] == true);
+    CHECK(dual["R"].get<double>() == doctest::Approx(3.0).epsilon(1e-15));
+    CHECK(dual["gamma"].get<double>() == doctest::Approx(std::sqrt(2.0)).epsilon(1e-12));
+    CHECK(dual["bound"].get<double>() == doctest::Approx(4.5).epsilon(1e-12));
+    CHECK(dual["R"].get<double>() == doctest::Approx(primal["R"].get<double>()).epsilon(1e-15));
+    CHECK(dual["gamma"].get<double>() == doctest::Approx(primal["gamma"].get<double>()).epsilon(1e-12));
+    CHECK(dual["mistakes"].get<double>() <= dual["bound"].get<double>());
+
+    // RBF with the bias absorbed: K + 1, so R = sqrt 2; four distinct corners are always separable.
+    const Json rbf = cli_json({"--data", xor_csv, "--algorithm", "kernel", "--kernel-type", "rbf"});
+    CHECK(rbf["theorySpace"] == "the feature space of K(x, x') + 1");
+    CHECK(rbf["separable"] == true);
+    CHECK(rbf["R"].get<double>() == doctest::Approx(std::sqrt(2.0)).epsilon(1e-15));
+    const double gamma = rbf["gamma"].get<double>();
+    CHECK(rbf["bound"].get<double>() == doctest::Approx(2.0 / (gamma * gamma)).epsilon(1e-12));
+
+    // The sigmoid kernel tanh(x.y) + 1 is no dot product on the lecture-4 points: no numbers, a reason.
+    const Json sigmoid = cli_json({"--data", kLecture4, "--algorithm", "kernel", "--kernel-type", "sigmoid"});
+    CHECK(sigmoid["theoryApplicable"] == false);
+    CHECK(sigmoid["R"].is_null());
+    CHECK(sigmoid["gamma"].is_null());
+    CHECK(sigmoid["bound"].is_null());
+    CHECK(sigmoid["separable"] == false);
+    CHECK(sigmoid["whyNot"].get<std::string>().find("smallest eigenvalue of the Gram matrix K(x_i, x_j) + 1 is -0.645") !=
+          std::string::npos);
 }

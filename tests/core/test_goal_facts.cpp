@@ -105,10 +105,27 @@ TEST_CASE("facts: kernel perceptron margin equals the explicit degree-2 map's") 
     CHECK(d.kernel == KernelType::Polynomial);
     CHECK(d.defined(GoalName::Kernel));
     CHECK(goal_holds("kernel == poly and algorithm == kernel and support_vectors == 4", dual));
-    // The polynomial kernel has no explicit feature space in the theory panel.
-    CHECK_FALSE(d.defined(GoalName::R));
-    CHECK_FALSE(d.defined(GoalName::Separable));
-    CHECK(d.why_undefined(GoalName::GammaStar).find("Polynomial kernel's feature space is implicit") != std::string::npos);
+    // The theory is measured in the kernel's feature space, from the Gram matrix: with (1 + u.v)^2 and no
+    // bias that is the explicit degree-2 map's space, so R, gamma* and the bound agree with the primal run's.
+    REQUIRE(d.defined(GoalName::R));
+    REQUIRE(d.defined(GoalName::GammaStar));
+    CHECK(d.separable);
+    CHECK(p.separable);
+    CHECK(d.R == doctest::Approx(p.R).epsilon(1e-12));
+    CHECK(d.gamma_star == doctest::Approx(p.gamma_star).epsilon(1e-9));
+    CHECK(d.bound == doctest::Approx(p.bound).epsilon(1e-8));
+
+    // The sigmoid kernel tanh(x.y - 1) is not a dot product on the XOR corners (its Gram matrix has the
+    // eigenvalue -1.757): then there is no feature space and the facts say why.
+    WidgetState sigmoid = kernel;
+    sigmoid.config.kernel.type = KernelType::Sigmoid;
+    sigmoid.config.kernel.scale = 1.0;
+    sigmoid.config.kernel.theta = -1.0;
+    Session not_psd(sigmoid);
+    const GoalFacts s = goal_facts(not_psd);
+    CHECK_FALSE(s.defined(GoalName::R));
+    CHECK_FALSE(s.defined(GoalName::Separable));
+    CHECK(s.why_undefined(GoalName::GammaStar).find("not a dot product on these points") != std::string::npos);
 }
 
 TEST_CASE("facts: undefined facts carry a reason the goal check repeats") {

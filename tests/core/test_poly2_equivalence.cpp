@@ -9,6 +9,7 @@
 
 #include "core/dataset.hpp"
 #include "core/learner.hpp"
+#include "core/rng.hpp"
 
 using namespace pl;
 
@@ -88,4 +89,57 @@ TEST_CASE("poly2 equivalence: both converge on XOR, which the degree-2 map makes
     CHECK(primal.train_until_converged());
     CHECK(dual.train_until_converged());
     CHECK(primal.mistake_indices() == dual.mistake_indices());
+}
+
+// The issue this guards against: with the sqrt(2) of the explicit map rounded, the primal score of a tie
+// came out as 1.8e-15 where the kernel's is exactly 0, and the two runs parted. The primal learner keeps
+// the sqrt(2) factors apart (lift.hpp), so on integer points both compute exact integers: the same scores
+// to the last bit, the same ties, the same mistakes.
+TEST_CASE("poly2 equivalence: 800 random integer-grid sets, ties included, agree score for score") {
+    Rng rng(760);
+    std::size_t tie_sets = 0, ties = 0;
+    for (int trial = 0; trial < 800; ++trial) {
+        Dataset data;
+        data.dim = 2;
+        const std::size_t n = 3 + rng.below(10);
+        for (std::size_t i = 0; i < n; ++i)
+            data.add({static_cast<double>(static_cast<int>(rng.below(7)) - 3), static_cast<double>(static_cast<int>(rng.below(7)) - 3)},
+                     rng.below(2) == 0 ? -1 : 1);
+        const Order order = trial % 2 ? Order::Random : Order::Sequential;
+        Learner primal(data, primal_poly2(order, static_cast<std::uint64_t>(trial)));
+        Learner dual(data, kernel_poly2(order, static_cast<std::uint64_t>(trial)));
+        bool tie_here = false;
+        for (std::size_t t = 0; t < 300; ++t) {
+            const Update a = primal.step();
+            const Update b = dual.step();
+            REQUIRE(a.visited == b.visited);
+            if (!a.visited) break;
+            CAPTURE(trial);
+            CAPTURE(t);
+            REQUIRE(a.index == b.index);
+            REQUIRE(a.score_before == b.score_before);  // exact: integers on both sides
+            REQUIRE(a.mistake == b.mistake);
+            if (a.score_before == 0.0 && primal.mistakes() > 1) { ++ties; tie_here = true; }
+        }
+        CHECK(primal.mistake_indices() == dual.mistake_indices());
+        tie_sets += tie_here ? 1 : 0;
+    }
+    MESSAGE(tie_sets << " of 800 sets met a tie (a score of exactly 0 after learning), " << ties << " ties in all");
+    CHECK(tie_sets > 100);
+}
+
+TEST_CASE("poly2 equivalence: the primal learner still shows w and phi(x) with the sqrt(2) factors") {
+    Learner primal(make_preset(Preset::Xor), primal_poly2(Order::Sequential, 1));
+    const Update u = primal.step();  // (-1, -1) labelled -1: a mistake at w = 0
+    REQUIRE(u.mistake);
+    const double r2 = std::sqrt(2.0);
+    const Vec phi{1.0, -r2, -r2, r2, 1.0, 1.0};
+    REQUIRE(u.x.size() == 6);
+    for (std::size_t k = 0; k < 6; ++k) {
+        CHECK(u.x[k] == doctest::Approx(phi[k]).epsilon(1e-15));
+        CHECK(u.w_after[k] == doctest::Approx(-phi[k]).epsilon(1e-15));
+        CHECK(primal.weights()[k] == doctest::Approx(-phi[k]).epsilon(1e-15));
+    }
+    // f(u) = w . phi(u) = -(1 + u.(-1,-1))^2 through the kernel identity, at a point off the grid.
+    CHECK(primal.score({0.5, 0.25}) == doctest::Approx(-(1.0 - 0.75) * (1.0 - 0.75)).epsilon(1e-15));
 }

@@ -128,8 +128,20 @@ TEST_CASE("snapshot_json: gamma and bound are null when there is no separator") 
     kernel.set_config(config);
     kernel.epoch();
     const nlohmann::json k = nlohmann::json::parse(snapshot_json(kernel.state(), kernel.learner(), kernel.theory()));
-    CHECK(k["gamma"].is_null());  // RBF: not applicable
+    CHECK(k["gamma"].get<double>() == kernel.theory().gamma_star);  // RBF: gamma* in its feature space
+    CHECK(k["gamma"].get<double>() > 0.0);
+    CHECK(k["theoryComputing"] == false);
     CHECK(k["alphas"].size() == 4);
+
+    config.kernel.type = KernelType::Sigmoid;  // tanh(x.y) + 1: not PSD on the four points (-0.645)
+    config.kernel.scale = 1.0;
+    config.kernel.theta = 0.0;
+    kernel.set_config(config);
+    const nlohmann::json s = nlohmann::json::parse(snapshot_json(kernel.state(), kernel.learner(), kernel.theory()));
+    CHECK(s["gamma"].is_null());
+    CHECK(s["R"].is_null());
+    CHECK(s["separable"] == false);
+    CHECK(s["whyNot"].get<std::string>().find("-0.645") != std::string::npos);
 }
 
 TEST_CASE("a hand-written subset of the JSON takes defaults for the rest") {
