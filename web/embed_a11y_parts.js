@@ -122,7 +122,7 @@ export function buildPointForm(id, handle, announce, refresh) {
   };
   const [x1, x1Field] = number('new-x1', 'x1');
   const [x2, x2Field] = number('new-x2', 'x2');
-  const label = el('select', { id: `${id}-new-label` }, el('option', { value: '1' }, '+1'), el('option', { value: '-1' }, '−1'));
+  const label = el('select', { id: `${id}-new-label` }, el('option', { value: '1' }, '+1'), el('option', { value: '-1' }, '\u22121'));
   const add = actionButton('Add point', () => {
     const result = handle.addPoint(Number(x1.value), Number(x2.value), Number(label.value));
     if (!result.ok) announce(result.error);
