@@ -28,9 +28,15 @@ export function setEnabled(button, enabled) {
 // [SECTION] settings: the main ones as real selects and an input, acting through handle.configure()
 export function buildSettings(id, handle, announce, refresh) {
   const fields = {};
+  const shown = {};  // the widget's values the controls were last set to
   const node = el('div', { className: 'perceptron-lab-a11y-settings' });
   const configure = (settings) => {
-    try { handle.configure(settings); } catch (err) { announce(err.message); }
+    try {
+      handle.configure(settings);
+    } catch (err) {
+      announce(err.message);
+      for (const key of Object.keys(settings)) delete shown[key];  // the control goes back to the widget's value
+    }
     refresh();
   };
   const select = (key, label, onChange) => {
@@ -48,7 +54,11 @@ export function buildSettings(id, handle, announce, refresh) {
   eta.addEventListener('change', () => {
     const value = Number(eta.value);
     if (Number.isFinite(value) && value > 0) configure({ eta: value });
-    else announce('The learning rate \u03b7 must be a number above 0.');
+    else {
+      announce('The learning rate \u03b7 must be a number above 0.');
+      delete shown.eta;
+      refresh();
+    }
   });
   node.append(el('div', { className: 'perceptron-lab-a11y-field' }, el('label', { for: eta.id }, 'Learning rate \u03b7'), eta));
   fields.eta = eta;
@@ -68,11 +78,16 @@ export function buildSettings(id, handle, announce, refresh) {
         fields[key]?.replaceChildren(...options.map((o) => el('option', { value: o.value }, o.label)));
       }
     },
-    /** Shows the widget's settings, except in the control the user is changing right now. */
+    /**
+     * Shows the widget's settings where they changed. A control the user is changing (or has changed:
+     * a data set picked but not loaded yet) keeps what the user chose until the widget's value moves.
+     */
     show(values, readonly) {
       for (const [key, control] of Object.entries(fields)) {
-        if (document.activeElement === control || values[key] === undefined) continue;
+        if (values[key] === undefined) continue;
         const value = String(values[key]);
+        if (value === shown[key] || document.activeElement === control) continue;
+        shown[key] = value;
         if (control.tagName === 'SELECT' && ![...control.options].some((o) => o.value === value)) continue;  // "custom" points
         control.value = value;
       }
@@ -122,7 +137,7 @@ export function buildPointForm(id, handle, announce, refresh) {
   };
   const [x1, x1Field] = number('new-x1', 'x1');
   const [x2, x2Field] = number('new-x2', 'x2');
-  const label = el('select', { id: `${id}-new-label` }, el('option', { value: '1' }, '+1'), el('option', { value: '-1' }, '−1'));
+  const label = el('select', { id: `${id}-new-label` }, el('option', { value: '1' }, '+1'), el('option', { value: '-1' }, '\u22121'));
   const add = actionButton('Add point', () => {
     const result = handle.addPoint(Number(x1.value), Number(x2.value), Number(label.value));
     if (!result.ok) announce(result.error);

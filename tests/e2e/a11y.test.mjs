@@ -224,6 +224,10 @@ test('big data: the table is paged (50 rows a page); settings act on the widget 
   await region.getByRole('combobox', { name: 'Feature map' }).selectOption('xy');
   assert.equal(await page.evaluate(() => window.perceptronLab.state().lift), 'xy');
   await region.getByRole('combobox', { name: 'Data set' }).selectOption('xor');
+  // The mirror updates in between (any change of the widget): the picked data set stays picked.
+  await page.evaluate(() => window.perceptronLab.setNotice(''));
+  await page.waitForTimeout(500);
+  assert.equal(await region.getByRole('combobox', { name: 'Data set' }).inputValue(), 'xor');
   await region.getByRole('button', { name: 'Load data set' }).click();
   assert.equal(await liveSentence(region, /^4 points/), '4 points, 2 of each class.');
   assert.deepEqual(problems, []);
