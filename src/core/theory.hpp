@@ -13,6 +13,9 @@
 //   max_margin_through_origin  w.z with no b: its margin is the distance from the origin to the convex
 //                              hull of the points y_i z_i. Applied to [phi(x), 1] it gives the gamma of
 //                              the Novikoff bound.
+// The kernel perceptron's R and gamma* live in its feature space, known only through the Gram matrix:
+// kernel_theory.hpp computes them (the same minimum-norm point, through kernel columns), and analyze()
+// puts them here.
 // Cost: each solver iteration is O(N d) plus O(d^3) for a (d+2)-sized linear system; the number of
 // iterations is small in practice and capped (SolverLimits), so the call always returns. Above
 // SolverLimits::max_points the solvers decline with a reason instead of freezing the UI.
