@@ -332,7 +332,7 @@ void Poly2Equivalence::draw(const Session& session) {
         auto visited = [](const std::optional<Update>& u) -> std::string {
             if (!u) return "\xE2\x80\x93";
             if (!u->visited) return "finished";
-            return "#" + std::to_string(u->index) + (u->mistake ? ", mistake" : ", correct");
+            return "point " + std::to_string(u->index + 1) + (u->mistake ? ", mistake" : ", correct");
         };
         row("last visit", visited(last_primal_), visited(last_kernel_));
         auto score = [](const std::optional<Update>& u) -> std::string {
@@ -341,7 +341,7 @@ void Poly2Equivalence::draw(const Session& session) {
         row("f(x) before", score(last_primal_), score(last_kernel_));
         std::size_t support = 0;
         for (double a : kernel_->alphas()) support += a != 0.0 ? 1 : 0;
-        row("stores", "6 weights", std::to_string(support) + " \xCE\xB1 \xE2\x89\xA0 0");
+        row("stores", std::to_string(primal_->weights().size()) + " weights", std::to_string(support) + " \xCE\xB1 \xE2\x89\xA0 0");
         auto status = [](const Learner& l) -> std::string { return l.converged() ? "converged" : l.capped() ? "epoch cap" : "training"; };
         row("status", status(*primal_), status(*kernel_));
         ImGui::EndTable();

@@ -45,7 +45,22 @@ void draw_data_section(PanelContext& c) {
     const bool from_preset = parse(st.preset, preset);  // else: points placed, imported or edited by hand
     ImGui::SetNextItemWidth(-1);
     if (enum_combo("##preset", preset, from_preset ? nullptr : "Your own points") && !readonly) s.load_preset(preset, s.generator());
-    item_tooltip("Load a data set from the lectures, or a generated one (parameters below).");
+    item_tooltip("Load a data set from the lectures, or a generated one (parameters below). AND, OR, NAND and XOR "
+                 "use the inputs \xE2\x88\x92" "1 (false) and +1 (true), the corners of a square around the origin.");
+    // A preset brings points only: offer the settings its lecture trains them with.
+    TrainConfig lecture = st.config;
+    if (from_preset && lecture_settings(preset, lecture) &&
+        (lecture.bias != st.config.bias || lecture.algorithm != st.config.algorithm || lecture.init != st.config.init ||
+         lecture.eta != st.config.eta || lecture.order != st.config.order || lecture.lift != st.config.lift)) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("Lecture 004 trains these points with the perceptron from w = 0, \xCE\xB7 = 1, in order and "
+                            "without a bias: w goes (1, 2) \xE2\x86\x92 (2, 1) and the bound is 5.");
+        ImGui::PopTextWrapPos();
+        if (ImGui::SmallButton("Use the lecture's settings")) {
+            c.run.running = false;
+            apply_training_settings(s, lecture);
+        }
+    }
     if (from_preset && is_generated(preset)) {
         GeneratorParams g = s.generator();
         bool changed = false;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/probe.hpp"
+
 namespace pl::app {
 
 int line_plot(const char* id, const std::vector<PlotSeries>& series, float height, const char* x_label, bool bars) {
@@ -50,6 +52,8 @@ int line_plot(const char* id, const std::vector<PlotSeries>& series, float heigh
     for (const PlotSeries& s : series) {
         draw->AddLine(ImVec2(legend_x, origin.y + 8), ImVec2(legend_x + 14, origin.y + 8), s.color, 2.0f);
         draw->AddText(ImVec2(legend_x + 17, origin.y + 1), text, s.label.c_str());
+        PL_PROBE_TEXT("plot-legend", s.label, ImVec2(legend_x, origin.y),
+                      ImVec2(legend_x + 17 + ImGui::CalcTextSize(s.label.c_str()).x, origin.y + ImGui::GetFontSize()));
         legend_x += 26 + ImGui::CalcTextSize(s.label.c_str()).x;
         const std::size_t n = std::min(s.x.size(), s.y.size());
         if (bars) {

@@ -26,6 +26,7 @@
 #include "learner.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <utility>
 
@@ -56,6 +57,9 @@ struct Learner::Impl {
     bool has_reference = false;
     Vec reference;
     std::vector<ProofSample> proof;
+
+    bool records_loss = false;
+    std::vector<double> loss_per_epoch;
 
     Impl(Dataset raw, TrainConfig cfg) : data(std::move(raw)), config(cfg) {
         sanitize_data();
@@ -97,6 +101,27 @@ struct Learner::Impl {
         draw_epoch_order();
         proof.clear();
         if (has_reference) record_proof();
+        loss_per_epoch.clear();
+    }
+
+    // sum_i max(0, -y_i f(x_i)) with f the running hypothesis: the kernel engine caches f(x_j) for its
+    // alphas; a primal engine's running w (and b) are its weights() and bias().
+    double running_perceptron_loss() const {
+        double loss = 0.0;
+        if (config.algorithm == Algorithm::Kernel) {
+            const std::vector<double>& scores = engine->cached_scores();
+            for (std::size_t i = 0; i < set.n && i < scores.size(); ++i) loss += std::max(0.0, -set.labels[i] * scores[i]);
+            return loss;
+        }
+        const Vec& w = engine->weights();
+        const double b = engine->bias();
+        for (std::size_t i = 0; i < set.n; ++i) {
+            const double* x = set.row(i);
+            double score = b;
+            for (std::size_t k = 0; k < set.dim && k < w.size(); ++k) score += w[k] * x[k];
+            loss += std::max(0.0, -set.labels[i] * score);
+        }
+        return loss;
     }
 
     void draw_epoch_order() {
@@ -132,6 +157,7 @@ struct Learner::Impl {
         }
         if (in_order && ++position == set.n) {
             per_epoch.push_back(epoch_mistakes);
+            if (records_loss) loss_per_epoch.push_back(running_perceptron_loss());
             converged = epoch_mistakes == 0;
             epoch_mistakes = 0;
             ++epochs;
@@ -223,6 +249,14 @@ void Learner::set_reference_separator(const Vec& unit_w_star) {
     impl_->record_proof();
 }
 const std::vector<ProofSample>& Learner::proof() const { return impl_->proof; }
+
+void Learner::record_epoch_loss() {
+    if (impl_->records_loss) return;
+    impl_->records_loss = true;
+    // Epochs that ended before have no loss: NaN keeps the two lists index for index.
+    impl_->loss_per_epoch.assign(impl_->per_epoch.size(), std::numeric_limits<double>::quiet_NaN());
+}
+const std::vector<double>& Learner::loss_per_epoch() const { return impl_->loss_per_epoch; }
 
 bool Learner::diverged() const { return impl_->engine->diverged(); }
 std::size_t Learner::learner_dim() const { return impl_->set.dim; }

@@ -15,6 +15,7 @@
 #include "learner.hpp"
 #include "limited_json.hpp"
 #include "names.hpp"
+#include "proof_status.hpp"
 #include "theory.hpp"
 
 namespace pl {
@@ -33,7 +34,7 @@ constexpr std::uint64_t kMaxExactInJs = 9007199254740992ull;  // 2^53
 constexpr std::string_view kSnapshotKeys[] = {"weights", "b",        "alphas",   "mistakes", "mistakesPerEpoch",
                                               "epochs",  "visits",   "converged", "capped",  "diverged",
                                               "accuracy", "R",       "gamma",    "bound",    "separable",
-                                              "whyNot",  "fragment"};
+                                              "whyNot",  "fragment", "boundApplies", "boundNote", "lossPerEpoch"};
 
 // [SECTION] Writing
 OrderedJson number_or_null(double value) { return std::isfinite(value) ? OrderedJson(value) : OrderedJson(nullptr); }
@@ -349,6 +350,10 @@ std::string snapshot_json(const WidgetState& state, const Learner& learner, cons
     out["bound"] = number_or_null(theory.bound);
     out["separable"] = theory.separable;
     out["whyNot"] = theory.why_not;
+    const ProofStatus proof = proof_status(learner, theory);
+    out["boundApplies"] = proof.applies;
+    out["boundNote"] = proof.note();
+    out["lossPerEpoch"] = numbers(learner.loss_per_epoch());
     out["fragment"] = encode_fragment(state);
     return dump(out);
 }

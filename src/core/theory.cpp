@@ -290,6 +290,7 @@ TheorySummary analyze(const Dataset& data, const TrainConfig& config, const Solv
         }
     }
     t.best = max_margin_with_bias(lifted, data.labels, limits);
+    t.plane = config.lift == LiftKind::None ? t.best : max_margin_with_bias(data.points, data.labels, limits);
 
     if (config.algorithm == Algorithm::Kernel && config.kernel.type != KernelType::Linear) {
         t.applicable = false;

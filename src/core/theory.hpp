@@ -85,6 +85,8 @@ struct TheorySummary {
     bool separable = false;   // separable in the learner space
     std::string why_not;      // reason when not separable or not applicable
     Separator best;           // with bias, in phi-space (raw space when there is no lift): the picture
+    Separator plane;          // with bias, on the raw points: the convex hulls the canvas draws are apart
+                              // exactly when this separates (or one class is missing); = best without a lift
     Separator origin;         // through the origin, in the learner space: the gamma of the bound
 };
 
