@@ -53,10 +53,9 @@ void draw_data_section(PanelContext& c) {
         (lecture.bias != st.config.bias || lecture.algorithm != st.config.algorithm || lecture.init != st.config.init ||
          lecture.eta != st.config.eta || lecture.order != st.config.order || lecture.lift != st.config.lift)) {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("Lecture 004 trains these points with the perceptron from w = 0, \xCE\xB7 = 1, in order and "
-                            "without a bias: w goes (1, 2) \xE2\x86\x92 (2, 1) and the bound is 5.");
+        ImGui::TextDisabled("Lecture 004 runs these without a bias: w (1, 2) \xE2\x86\x92 (2, 1), bound 5.");
         ImGui::PopTextWrapPos();
-        if (ImGui::SmallButton("Use the lecture's settings")) {
+        if (ImGui::Button("Use the lecture's settings")) {  // perceptron, no bias, w = 0, eta 1, in order
             c.run.running = false;
             apply_training_settings(s, lecture);
         }

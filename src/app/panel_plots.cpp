@@ -113,7 +113,9 @@ void draw_proof_plots(const Learner& learner, const TheorySummary& t, const Proo
 }
 
 void draw_derivation(const TrainConfig& config) {
-    if (!ImGui::TreeNode("From logistic SGD to the perceptron (lecture 001)")) return;
+    if (!ImGui::TreeNode("From SGD to the perceptron")) return;
+    item_tooltip("Lecture 001's derivation: logistic regression trained by SGD becomes the perceptron when its "
+                 "probability is replaced by the predicted label.");
     for (const std::string& step : sgd_derivation(config)) rich_text(step, "derivation");
     rich_text(perceptron_loss_text(), "derivation");
     ImGui::TreePop();

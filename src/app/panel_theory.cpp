@@ -55,7 +55,7 @@ class MarginRows {
 public:
     explicit MarginRows(std::initializer_list<std::string> labels) {
         for (const std::string& l : labels) column_ = std::max(column_, ImGui::CalcTextSize(l.c_str()).x);
-        column_ = std::max(column_ + ImGui::GetStyle().ItemSpacing.x * 2.0f, ImGui::GetFontSize() * 7.0f);
+        column_ = std::max(column_ + ImGui::GetStyle().ItemSpacing.x, ImGui::GetFontSize() * 7.0f);  // as value_row
     }
     void row(const std::string& label, const std::string& value, const std::string& explanation) const {
         const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -111,11 +111,10 @@ void draw_separability(const TheorySummary& t, const TrainConfig& config) {
     const std::string separable_help =
         "Linearly separable in the learner's space " + space + ": some hyperplane through its origin puts every point strictly on "
         "its own side (a point on the line would be a mistake). This is the premise of the mistake bound.";
-    const bool one_class = t.n > 0 && t.plane.reason.rfind("only one class", 0) == 0;
     std::string hulls;
     if (t.plane.undecided) hulls = "unknown (" + t.plane.reason + ")";
-    else if (t.plane.separable || one_class) hulls = "apart: a line with a bias separates the classes on the plane";
-    else if (t.n > 0) hulls = "meet: no line, even with a bias, separates the classes on the plane";
+    else if (t.hulls_apart) hulls = "apart (a line with a bias separates them)";
+    else if (t.n > 0) hulls = "meet (no line separates them, even with a bias)";
     const std::string hulls_help =
         "The convex hulls the canvas can draw are those of the raw points. Two classes are separable by a line "
         "with a bias (w\xC2\xB7x + b = 0) exactly when their hulls do not meet. The row above asks about " + space +

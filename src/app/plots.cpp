@@ -42,7 +42,8 @@ int line_plot(const char* id, const std::vector<PlotSeries>& series, float heigh
     draw->AddText(ImVec2(origin.x + 3, py1 - 6), faint, label);
     std::snprintf(label, sizeof label, "%.3g", static_cast<double>(y_min));
     draw->AddText(ImVec2(origin.x + 3, py0 - 10), faint, label);
-    std::snprintf(label, sizeof label, "%.4g", static_cast<double>(x_max));
+    // Bars are centred on their x: the last one's x, not the padded edge, ends the axis.
+    std::snprintf(label, sizeof label, "%.4g", static_cast<double>(bars ? x_max - 0.5f : x_max));
     draw->AddText(ImVec2(px1 - ImGui::CalcTextSize(label).x, py0 + 1), faint, label);
     draw->AddText(ImVec2((px0 + px1) * 0.5f - ImGui::CalcTextSize(x_label).x * 0.5f, py0 + 1), faint, x_label);
     draw->AddLine(ImVec2(px0, py0), ImVec2(px1, py0), faint);

@@ -104,7 +104,7 @@ void print_text(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
     out << learner.mistakes() << " mistakes (per epoch:";
     for (std::size_t m : learner.mistakes_per_epoch()) out << ' ' << m;
     out << ")\n";
-    out << "perceptron loss sum max(0, -y f(x)) of the running w at the end of each epoch:";
+    out << "perceptron loss sum max(0, -y f(x)) at each epoch's end:";
     for (double loss : learner.loss_per_epoch()) out << ' ' << num(loss);
     out << "\n";
     if (learner.diverged()) out << "training stopped: an update would have made the weights non-finite\n";

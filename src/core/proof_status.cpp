@@ -38,7 +38,6 @@ ProofStatus proof_status(const TrainConfig& config, const TheorySummary& theory,
     }
     if (!theory.separable) {
         s.reason = "the data are not separable in " + space + ", so no w* exists and the theorem promises nothing";
-        if (!theory.why_not.empty()) s.reason += " (" + theory.why_not + ")";
         return s;
     }
     if (config.algorithm == Algorithm::Logistic) {

@@ -291,6 +291,8 @@ TheorySummary analyze(const Dataset& data, const TrainConfig& config, const Solv
     }
     t.best = max_margin_with_bias(lifted, data.labels, limits);
     t.plane = config.lift == LiftKind::None ? t.best : max_margin_with_bias(data.points, data.labels, limits);
+    const std::size_t positives = count_label(data, 1);
+    t.hulls_apart = t.plane.separable || (t.n > 0 && (positives == 0 || positives == t.n));
 
     if (config.algorithm == Algorithm::Kernel && config.kernel.type != KernelType::Linear) {
         t.applicable = false;

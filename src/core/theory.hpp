@@ -85,8 +85,9 @@ struct TheorySummary {
     bool separable = false;   // separable in the learner space
     std::string why_not;      // reason when not separable or not applicable
     Separator best;           // with bias, in phi-space (raw space when there is no lift): the picture
-    Separator plane;          // with bias, on the raw points: the convex hulls the canvas draws are apart
-                              // exactly when this separates (or one class is missing); = best without a lift
+    Separator plane;          // with bias, on the raw points (= best without a lift)
+    bool hulls_apart = false; // the convex hulls the canvas draws do not meet: plane separates, or one class
+                              // is missing (there is one hull); false for no points or an undecided solver
     Separator origin;         // through the origin, in the learner space: the gamma of the bound
 };
 

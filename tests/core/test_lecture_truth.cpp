@@ -196,7 +196,17 @@ TEST_CASE("theory: the hulls on the plane (with a bias) against the separable ro
     // Without a lift the plane question is the picture's max-margin question.
     const TheorySummary four = analyze(test::lecture_four_points(), TrainConfig{});
     CHECK(four.plane.separable);
+    CHECK(four.hulls_apart);
     CHECK(four.plane.margin == doctest::Approx(four.best.margin));
+    CHECK_FALSE(xor_lifted.hulls_apart);
+    CHECK(line.hulls_apart);
+    // One class has one hull: apart, although there is no best separator.
+    Dataset one_class;
+    one_class.add({1, 1}, 1);
+    one_class.add({2, 0}, 1);
+    const TheorySummary single = analyze(one_class, TrainConfig{});
+    CHECK_FALSE(single.plane.separable);
+    CHECK(single.hulls_apart);
 }
 
 TEST_CASE("single point near the origin: a random start misses it more than once for some seeds, once from 0") {
