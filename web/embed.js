@@ -34,6 +34,7 @@ export { HANDLE_VERSION, MESSAGE_PREFIX, optionsFromElement };
  *   algorithm       'perceptron' | 'pocket' | 'averaged' | 'voted' | 'logistic' | 'kernel'
  *   kernel          'rbf' | 'gaussian' | 'polynomial' | ... or {type, gamma, sigma, degree, ...}: kernel perceptron
  *   lift            'none' | 'product' | 'radial' | 'poly2' | 'constant'
+ *   bias            'absorbed' (default) | 'explicit' | 'none' (lecture 004's example runs without a bias)
  *   controls        which panels show: ['train','kernel','theory','plots','lift'] or 'none'
  *   panels          state.panels switches to set ({theory:false, marginBand:true, ...})
  *   readonly        no edits (points, presets, imports); training and the view still work

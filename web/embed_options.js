@@ -1,6 +1,6 @@
 // The mount options (README "Embed in your course page"): read from a <div data-...>, applied to the
 // element (height, theme) and to the starting state (link or state, else preset; then algorithm,
-// kernel, lift, panels, read-only, the lesson, training on top).
+// kernel, lift, bias, panels, read-only, the lesson, training on top).
 import { MAX_LESSON_BYTES } from './embed_lesson_link.js';
 
 // options.controls names -> the panel switches of state.panels. data/train/kernel/show/share are
@@ -104,6 +104,7 @@ function statePatch(options) {
   const panels = {};
   if (options.algorithm) patch.algorithm = String(options.algorithm);
   if (options.lift) patch.lift = String(options.lift);
+  if (options.bias) patch.bias = String(options.bias);
   if (options.kernel) {
     patch.algorithm = 'kernel';
     patch.kernel = typeof options.kernel === 'object' ? { ...options.kernel } : { type: String(options.kernel) };
@@ -147,7 +148,7 @@ export function optionsFromElement(el) {
   if (d.state) {
     try { options.state = JSON.parse(d.state); } catch (e) { console.warn(`Perceptron Lab: data-state is not JSON (${e.message})`); }
   }
-  for (const key of ['algorithm', 'kernel', 'lift', 'theme', 'wheel', 'controls', 'linkBase']) if (d[key]) options[key] = d[key];
+  for (const key of ['algorithm', 'kernel', 'lift', 'bias', 'theme', 'wheel', 'controls', 'linkBase']) if (d[key]) options[key] = d[key];
   if (d.height) options.height = /^\d+(\.\d+)?$/.test(d.height) ? Number(d.height) : d.height;
   if (flag(d.readonly)) options.readonly = true;
   if (flag(d.syncUrl)) {

@@ -12,6 +12,7 @@ namespace {
 // Keep in step with cmake/FontRanges.cmake (the glyphs kept when the font is subset).
 const ImWchar kRanges[] = {
     0x0020, 0x00FF,  // Basic Latin + Latin-1 (plus-minus, middle dot, times, superscript 2)
+    0x0177, 0x0177,  // y circumflex (the predicted label y-hat)
     0x0370, 0x03FF,  // Greek (alpha, gamma, eta, theta, sigma, phi, Sigma)
     0x1D62, 0x1D62,  // subscript i
     0x2013, 0x2013,  // en dash
@@ -19,6 +20,7 @@ const ImWchar kRanges[] = {
     0x2026, 0x2026,  // ellipsis
     0x2070, 0x209F,  // super/subscripts
     0x2190, 0x2193,  // arrows
+    0x2208, 0x2208,  // element of
     0x2211, 0x2212,  // sum, minus
     0x221A, 0x221A,  // square root
     0x221E, 0x221E,  // infinity

@@ -59,6 +59,7 @@ const FrameModel& ModelCache::update(const Session& session) {
         facts_key_ = key;
         model_.facts = compute_model_facts(state.data, state.config, model_.field);
     }
+    model_.proof = proof_status(learner, session.theory_so_far());  // never waits for a kernel solve
     model_.status = status_line(learner, state.config.algorithm);
     const auto& online = session.last_online();
     model_.online_message = state.online_mode && online ? online_sentence(*online) : std::string();

@@ -10,6 +10,7 @@
 
 #include "core/decision_field.hpp"
 #include "core/model_facts.hpp"
+#include "core/proof_status.hpp"
 #include "core/session.hpp"
 
 namespace pl::app {
@@ -30,6 +31,7 @@ struct FrameModel {
     std::optional<Line2D> line;         // its boundary on the canvas, when it is a line
     bool trained = false;               // has_answer(): there is a boundary worth drawing
     ModelFacts facts;                   // wrong flags, colour scale, margins
+    ProofStatus proof;                  // does the mistake bound hold for this run, and why not
     std::string status;                 // "Perceptron · M = 3 mistakes · epoch 2 · training"
     std::string online_message;         // the verdict of the last online add ("" = none)
     std::uint64_t online_serial = 0;    // changes with every new verdict (the canvas fades it)

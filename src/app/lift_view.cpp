@@ -304,8 +304,9 @@ void LiftView::draw_scene(const Session& session, const FrameModel& model, ImVec
             draw->AddCircleFilled(at(floor), 1.8f, with_alpha(p.label > 0 ? colors.positive : colors.negative, 120), 8);
         }
         draw_marker(draw, at(screen[i]), p.label, radius, colors, hovered_point == i);
-        // Ring the points the current plane puts on the wrong side (ties count as wrong, as in training).
-        if (!polygon.empty() && static_cast<float>(p.label) * side_of(p.world) <= 0.0f)
+        // Ring the points the current plane gets wrong: the canvas's exact flags (y f <= 0, a point on the
+        // plane included), not a float test in the box, so both views ring the same points.
+        if (plane.valid && model.trained && model.wrong(p.index))
             draw->AddCircle(at(screen[i]), radius + 2.5f, colors.mistake_ring, 16, 1.5f);
     };
 
@@ -393,7 +394,7 @@ void LiftView::draw_scene(const Session& session, const FrameModel& model, ImVec
         const LiftedPoint& p = points_[*hovered_point];
         const Vec& raw = session.state().data.points[p.index];
         ImGui::BeginTooltip();
-        ImGui::Text("point #%zu, label %+d", p.index, p.label);
+        ImGui::Text("point %zu, label %+d", p.index + 1, p.label);  // numbered from 1, as everywhere people read them
         ImGui::Text("(x\xE2\x82\x81, x\xE2\x82\x82) = (%s, %s)", short_number(raw.empty() ? 0.0 : raw[0]).c_str(),
                     short_number(raw.size() > 1 ? raw[1] : 0.0).c_str());
         ImGui::Text("%s = %s", z_name, short_number(from_box(2, p.world.z)).c_str());

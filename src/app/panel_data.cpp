@@ -47,8 +47,21 @@ void draw_data_section(PanelContext& c) {
     const bool from_preset = parse(st.preset, preset);  // else: points placed, imported or edited by hand
     ImGui::SetNextItemWidth(-1);
     if (preset_combo(c, preset, from_preset ? nullptr : "Your own points") && !readonly) s.load_preset(preset, s.generator());
-    item_tooltip("Load a data set from the lectures, or a generated one (parameters below). Words (spam) trains on "
-                 "messages instead of points.");
+    item_tooltip("Load a data set from the lectures, or a generated one (parameters below). AND, OR, NAND and XOR "
+                 "use the inputs \xE2\x88\x92" "1 (false) and +1 (true), the corners of a square around the origin. Words (spam) trains on messages instead of points.");
+    // A preset brings points only: offer the settings its lecture trains them with.
+    TrainConfig lecture = st.config;
+    if (from_preset && lecture_settings(preset, lecture) &&
+        (lecture.bias != st.config.bias || lecture.algorithm != st.config.algorithm || lecture.init != st.config.init ||
+         lecture.eta != st.config.eta || lecture.order != st.config.order || lecture.lift != st.config.lift)) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("Lecture 004 runs these without a bias: w (1, 2) \xE2\x86\x92 (2, 1), bound 5.");
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("Use the lecture's settings")) {  // perceptron, no bias, w = 0, eta 1, in order
+            c.run.running = false;
+            apply_training_settings(s, lecture);
+        }
+    }
     if (from_preset && is_generated(preset)) {
         GeneratorParams g = s.generator();
         bool changed = false;

@@ -1,14 +1,15 @@
-// [SECTION] Theory and Plots sections: the numbers of the convergence proof, live.
+// [SECTION] Theory section: the numbers of the convergence proof, live, each named for the space it
+// is measured in. Whether the mistake bound holds for this run comes from core/proof_status.hpp.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "app/panels.hpp"
-#include "app/plots.hpp"
-#include "core/kernel_theory.hpp"
+#include "app/probe.hpp"
 #include "app/words_view.hpp"
+#include "core/kernel_theory.hpp"
 #include "core/lift.hpp"
 
 namespace pl::app {
@@ -24,6 +25,124 @@ std::string vector_text(const Vec& v, std::size_t max_items = 6) {
     return out + ")";
 }
 
+// A line of explanation under a row, wrapped to the column, in the dimmed text colour.
+void note_line(const char* role, const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::PushTextWrapPos(0.0f);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::TextUnformatted(text.c_str());
+    PL_PROBE_TEXT(role, text, at, ImVec2(at.x + ImGui::GetItemRectSize().x, at.y + ImGui::GetItemRectSize().y));
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+}
+
+// What z is in R = max |z|: the learner's space, the constant 1 of a bias included.
+std::string radius_tooltip(const TrainConfig& config) {
+    const std::string phi = config.lift == LiftKind::None ? "x" : "\xCF\x86(x)";
+    std::string text = "R = max\xE1\xB5\xA2 \xE2\x80\x96z\xE1\xB5\xA2\xE2\x80\x96: the radius of the data in the space the learner runs in, here z = " +
+                       learner_space_name(config) + ". ";
+    switch (config.bias) {
+        case BiasMode::Absorbed: text += "The 1 is the constant feature whose weight is the absorbed bias."; break;
+        case BiasMode::Explicit:
+            text += "The explicit b counts as one more weight on a constant 1 (b \xE2\x86\x90 b + \xCE\xB7y is that weight's update), "
+                    "as in the proof, so R is measured over [" + phi + ", 1] too.";
+            break;
+        case BiasMode::None: text += "Without a bias there is no constant 1."; break;
+    }
+    return text;
+}
+
+// Rows of margins: one label column as wide as the widest label, so long labels never overlap values.
+class MarginRows {
+public:
+    explicit MarginRows(std::initializer_list<std::string> labels) {
+        for (const std::string& l : labels) column_ = std::max(column_, ImGui::CalcTextSize(l.c_str()).x);
+        column_ = std::max(column_ + ImGui::GetStyle().ItemSpacing.x, ImGui::GetFontSize() * 7.0f);  // as value_row
+    }
+    void row(const std::string& label, const std::string& value, const std::string& explanation) const {
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImGui::TextUnformatted(label.c_str());
+        item_tooltip(explanation.c_str());
+        ImGui::SameLine(column_);
+        ImGui::TextUnformatted(value.c_str());
+        item_tooltip(explanation.c_str());
+        PL_PROBE_TEXT("theory-row", label + "  " + value, at, ImGui::GetItemRectMax());
+    }
+
+private:
+    float column_ = 0;
+};
+
+void draw_margins(const FrameModel& model, const TrainConfig& config) {
+    const AnswerMargins& m = model.facts.margins;
+    const std::string space = learner_space_name(config);
+    const std::string plane = "\xCE\xB3 on the plane", lifted = "\xCE\xB3 in \xCF\x86(x)", learner = "\xCE\xB3 in " + space,
+                      functional = "functional";
+    const MarginRows rows{plane, lifted, learner, functional};
+    ImGui::TextDisabled("Margins of the current answer");
+    const bool linear = model.field.kind == DecisionField::Kind::Linear;
+    const bool curved = config.lift != LiftKind::None && config.lift != LiftKind::Constant;
+    if (linear && !curved)
+        rows.row(plane, m.input_defined ? display_number(m.input_geometric) : "n/a",
+                 "Geometric margin on the canvas (lecture 001): min\xE1\xB5\xA2 y\xE1\xB5\xA2(w\xC2\xB7x\xE1\xB5\xA2 + b) / \xE2\x80\x96w\xE2\x80\x96, where w is the normal of the "
+                 "line drawn on the plane and b its offset (an absorbed or explicit bias, a constant feature). It is "
+                 "the signed distance of the closest point to the line, the width of the dashed margin band; "
+                 "negative when a point is on the wrong side, n/a before w has a direction.");
+    if (linear && curved)
+        rows.row(lifted, m.feature_defined ? display_number(m.feature_geometric) : "n/a",
+                 "Geometric margin in the lifted space, where the hyperplane lives: min\xE1\xB5\xA2 y\xE1\xB5\xA2(w\xC2\xB7\xCF\x86(x\xE1\xB5\xA2) + b) / \xE2\x80\x96w\xE2\x80\x96 with "
+                 "w the weights on \xCF\x86(x) and b the offset. On the canvas its boundary is a curve, so there is no "
+                 "distance to a line there.");
+    if (linear)
+        rows.row(learner, m.learner_defined ? display_number(m.learner_geometric) : "n/a",
+                 "Geometric margin in the learner's space z = " + space + ", the space of R and \xCE\xB3*: min\xE1\xB5\xA2 y\xE1\xB5\xA2(v\xC2\xB7z\xE1\xB5\xA2) / \xE2\x80\x96v\xE2\x80\x96 "
+                 "where v holds every weight, the bias included, so the hyperplane through the origin of that space "
+                 "is measured. This is the number to compare with \xCE\xB3*. With a bias b \xE2\x89\xA0 0 it is smaller than the "
+                 "margin on the plane, because \xE2\x80\x96v\xE2\x80\x96 counts b too.");
+    rows.row(functional, m.functional_defined ? display_number(m.functional) : "n/a",
+             "Functional margin min\xE1\xB5\xA2 y\xE1\xB5\xA2 f(x\xE1\xB5\xA2) = min\xE1\xB5\xA2 y\xE1\xB5\xA2(w\xC2\xB7x\xE1\xB5\xA2 + b), not divided by any length: the same in every "
+             "space. Positive when every point is on its side; 0 or less when some point is on the line or wrong "
+             "(a mistake, y\xC2\xB7" "f \xE2\x89\xA4 0). Doubling w doubles it, so only its sign compares across runs.");
+}
+
+void draw_separability(const TheorySummary& t, const TrainConfig& config) {
+    const std::string space = config.algorithm == Algorithm::Kernel ? std::string("the kernel's feature space")
+                                                                     : learner_space_name(config);
+    std::string separable;
+    if (!t.applicable) separable = t.why_not.empty() ? "not defined for this kernel" : t.why_not;
+    else separable = "in " + space + ": " + (t.separable ? "yes" : "no") + (!t.why_not.empty() ? " (" + t.why_not + ")" : "");
+    if (t.applicable && t.separable && !t.note.empty()) separable += "; " + t.note;  // e.g. RBF: always separable
+    const std::string separable_help =
+        "Linearly separable in the learner's space " + space + ": some hyperplane through its origin puts every point strictly on "
+        "its own side (a point on the line would be a mistake). This is the premise of the mistake bound.";
+    std::string hulls;
+    if (t.plane.undecided) hulls = "unknown (" + t.plane.reason + ")";
+    else if (t.hulls_apart) hulls = "apart (a line with a bias separates them)";
+    else if (t.n > 0) hulls = "meet (no line separates them, even with a bias)";
+    const std::string hulls_help =
+        "The convex hulls the canvas can draw are those of the raw points. Two classes are separable by a line "
+        "with a bias (w\xC2\xB7x + b = 0) exactly when their hulls do not meet. The row above asks about " + space +
+        (config.bias == BiasMode::None ? ", without a bias: the line must pass through the origin, so hulls that are "
+                                         "apart do not promise separable there."
+                                       : ".") +
+        (config.lift != LiftKind::None ? " With a lift the learner separates \xCF\x86(x), where the hulls of the lifted points "
+                                         "are what counts, so the two rows can differ."
+                                       : "");
+    for (const auto& [label, text, help] : {std::tuple{"separable", separable, separable_help},
+                                            std::tuple{"hulls", hulls, hulls_help}}) {
+        if (text.empty()) continue;
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImGui::TextUnformatted(label);
+        item_tooltip(help.c_str());
+        ImGui::SameLine(ImGui::GetFontSize() * 7.0f);
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(text.c_str());
+        item_tooltip(help.c_str());
+        ImGui::PopTextWrapPos();
+        PL_PROBE_TEXT("theory-row", std::string(label) + "  " + text, at, ImGui::GetItemRectMax());
+    }
+}
+
 }  // namespace
 
 void draw_theory_section(PanelContext& c) {
@@ -33,6 +152,7 @@ void draw_theory_section(PanelContext& c) {
     const Learner& learner = s.learner();
     const TheorySummary& t = s.theory_so_far();  // a big kernel solve runs a slice per frame meanwhile
     const TrainConfig& config = s.state().config;
+    const ProofStatus& proof = model.proof;
     const bool kernel = config.algorithm == Algorithm::Kernel;
     const std::string computing = "computing\xE2\x80\xA6";
 
@@ -41,104 +161,48 @@ void draw_theory_section(PanelContext& c) {
               kernel ? "The radius of the data in the kernel's feature space: R = max\xE1\xB5\xA2 \xE2\x88\x9A(K(x\xE1\xB5\xA2, x\xE1\xB5\xA2) + 1) "
                        "when the bias is absorbed or explicit (the constant feature 1, whose weight is the bias), "
                        "R = max\xE1\xB5\xA2 \xE2\x88\x9AK(x\xE1\xB5\xA2, x\xE1\xB5\xA2) without a bias."
-                     : "R = max\xE1\xB5\xA2 \xE2\x80\x96x\xE1\xB5\xA2\xE2\x80\x96: the radius of the data in the space the learner runs in "
-                       "(after the feature map, with the constant 1 when the bias is absorbed).");
+                     : radius_tooltip(config).c_str());
     const DecisionField& field = model.field;
     if (field.kind == DecisionField::Kind::Linear) {
         value_row("w", vector_text(field.w),
-                  "The weight vector the learner answers with, in its own space. With an absorbed bias the last entry "
-                  "multiplies the constant feature 1, so it plays the role of b.");
+                  config.bias == BiasMode::Absorbed
+                      ? "The weight vector the learner answers with, over [x, 1] (or [\xCF\x86(x), 1]): the last entry multiplies "
+                        "the constant feature 1, so it plays the role of b."
+                      : "The weight vector the learner answers with, over x (or \xCF\x86(x)).");
         if (config.bias == BiasMode::Explicit) value_row("b", display_number(field.b), "The explicit bias: b \xE2\x86\x90 b + \xCE\xB7y on each mistake.");
     } else if (field.kind == DecisionField::Kind::Kernel) {
         const std::string tip = "The kernel perceptron stores no w: " + kernel_decision_formula(config) +
                                 ", where \xCE\xB1\xE1\xB5\xA2 counts the mistakes made on example i.";
         value_row("support", std::to_string(field.support.size()) + " points with \xCE\xB1 > 0", tip.c_str());
     }
-    const AnswerMargins& m = model.facts.margins;
-    value_row("\xCE\xB3(w)", m.learner_defined ? display_number(m.learner_geometric) : "n/a",
-              "Geometric margin of the current w on the data: min\xE1\xB5\xA2 y\xE1\xB5\xA2 (w\xC2\xB7x\xE1\xB5\xA2) / \xE2\x80\x96w\xE2\x80\x96. Positive exactly "
-              "when w classifies every point correctly; negative means some point is on the wrong side.");
+    const std::string space = kernel ? std::string("the kernel's feature space") : learner_space_name(config);
+    const std::string gamma_help =
+        kernel ? "The largest margin any unit-length w* achieves through the origin of the kernel's feature space, "
+                 "computed from the Gram matrix: the \xCE\xB3 of the convergence theorem, with the feature vectors in place of x "
+                 "([\xCF\x88(x), 1] with a bias, \xCF\x88 the kernel's feature map)."
+               : "The largest margin any unit-length w* reaches through the origin of " + space +
+                     " (the \xCE\xB3 of the convergence theorem): compare it with \"\xCE\xB3 in " + space + "\" below.";
     const bool have_gamma = t.applicable && t.separable && t.gamma_star > 0.0;
-    value_row("\xCE\xB3*", t.computing ? computing : have_gamma ? display_number(t.gamma_star) : "n/a",
-              kernel ? "The largest margin any unit-length w* achieves through the origin of the kernel's feature space, "
-                       "computed from the Gram matrix: the \xCE\xB3 of the convergence theorem, with the feature vectors in place of x "
-                       "([\xCF\x88(x), 1] with a bias, \xCF\x88 the kernel's feature map)."
-                     : "The largest margin any unit-length w* achieves through the origin of the learner space "
-                       "(the \xCE\xB3 of the convergence theorem).");
+    value_row("\xCE\xB3*", t.computing ? computing : have_gamma ? display_number(t.gamma_star) : "n/a", gamma_help.c_str());
     value_row("bound", t.computing ? computing : have_gamma ? display_number(t.bound) : "\xE2\x88\x9E",
-              "(R / \xCE\xB3*)\xC2\xB2: on separable data the perceptron makes at most this many mistakes, in any order, from w = 0.");
-    const bool over = have_gamma && static_cast<double>(learner.mistakes()) > t.bound;
-    value_row("M", std::to_string(learner.mistakes()) + (have_gamma ? (over ? "  (above the bound!)" : "  \xE2\x89\xA4 bound") : ""),
-              "Mistakes (updates) so far. The theorem says M \xE2\x89\xA4 (R/\xCE\xB3*)\xC2\xB2 when training starts from w = 0.");
+              "(R / \xCE\xB3*)\xC2\xB2: on data separable in the learner's space, the perceptron started from w = 0 makes at most "
+              "this many mistakes, in any order and for any \xCE\xB7 > 0. Whether that holds for this run is said under M.");
+    const bool over = proof.applies && have_gamma && static_cast<double>(learner.mistakes()) > t.bound;
+    std::string mistakes = std::to_string(learner.mistakes());
+    if (proof.applies && have_gamma) mistakes += over ? "  (above the bound!)" : "  \xE2\x89\xA4 bound";
+    else if (have_gamma) mistakes += "  (bound not applicable)";
+    value_row("M", mistakes, "Mistakes (updates) so far: visits with y\xC2\xB7" "f(x) \xE2\x89\xA4 0, a point on the line included.");
+    if (!t.computing && !proof.note().empty()) note_line("bound-note", (proof.applies ? "" : "Bound not applicable: ") + proof.note());
     value_row("epochs", std::to_string(learner.epochs_completed()), "Complete passes over the data.");
     value_row("accuracy", display_number(100.0 * learner.training_accuracy(), 4) + " %",
-              "Share of training points the current answer classifies correctly.");
-    std::string separable = t.separable ? "yes" : "no";
-    if (t.separable && !t.note.empty()) separable += ": " + t.note;
-    if (!t.why_not.empty()) separable += (t.separable ? "; " : ": ") + t.why_not;  // (separable: why gamma* is undecided)
-    if (!t.applicable) separable = t.why_not.empty() ? "not defined for this kernel" : t.why_not;
-    if (t.computing) separable = computing + " " + s.theory_progress();
-    ImGui::TextUnformatted("separable");
-    item_tooltip("Linearly separable in the learner's space: some w puts every point strictly on its own side. "
-                 "Equivalently (with a bias), the convex hulls of the two classes do not meet.");
-    ImGui::SameLine(ImGui::GetFontSize() * 7.0f);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(separable.c_str());
-    ImGui::PopTextWrapPos();
+              "Share of training points the current answer puts strictly on their own side (a point on the line "
+              "counts as wrong).");
+    ImGui::Spacing();
+    draw_margins(model, config);
+    ImGui::Spacing();
+    if (t.computing) note_line("theory-row", "separable  " + computing + " " + s.theory_progress());
+    else draw_separability(t, config);
     if (learner.diverged()) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "Weights overflowed: training stopped. Reset to continue.");
-}
-
-void draw_plots_section(PanelContext& c) {
-    if (c.session.state().mode == DataMode::Words) return draw_words_plots_section(c);
-    const Session& s = c.session;
-    const Learner& learner = s.learner();
-    const float font = ImGui::GetFontSize();
-
-    PlotSeries per_epoch{{}, {}, ImGui::GetColorU32(ImGuiCol_PlotHistogram), "mistakes per epoch"};
-    const auto& counts = learner.mistakes_per_epoch();
-    // Long runs have many epochs: keep at most ~4,000 samples per frame (the plot buckets them further).
-    const std::size_t epoch_stride = std::max<std::size_t>(1, counts.size() / 4000);
-    for (std::size_t i = 0; i < counts.size(); i += epoch_stride) {
-        std::size_t top = 0;
-        for (std::size_t j = i; j < std::min(counts.size(), i + epoch_stride); ++j) top = std::max(top, counts[j]);
-        per_epoch.x.push_back(static_cast<float>(i + 1));
-        per_epoch.y.push_back(static_cast<float>(top));
-    }
-    line_plot("##per-epoch", {per_epoch}, font * 6.0f, "epoch", true);
-
-    const TheorySummary& t = s.theory_so_far();
-    const auto& proof = learner.proof();
-    // The kernel learner's samples wait for w* from the Gram solve (their projection is NaN until then).
-    const bool projections_known = !proof.empty() && !std::isnan(proof.back().projection);
-    if (t.computing) {
-        ImGui::TextWrapped("The proof plots wait for w*: %s", s.theory_progress().c_str());
-        return;
-    }
-    if (!t.applicable || !t.separable || t.gamma_star <= 0.0 || !projections_known) {
-        ImGui::TextWrapped("The proof plots need data that are separable in the learner's space (the kernel's feature "
-                           "space for the kernel perceptron): they compare w with the best separator w* there.");
-        return;
-    }
-    PlotSeries projection{{}, {}, IM_COL32(0, 158, 115, 255), "w\xC2\xB7w*"};
-    PlotSeries lower{{}, {}, IM_COL32(120, 120, 120, 255), "M\xCE\xB3*", true};
-    PlotSeries squared{{}, {}, IM_COL32(213, 94, 0, 255), "\xE2\x80\x96w\xE2\x80\x96\xC2\xB2"};
-    PlotSeries upper{{}, {}, IM_COL32(120, 120, 120, 255), "MR\xC2\xB2", true};
-    const std::size_t proof_stride = std::max<std::size_t>(1, proof.size() / 2000);
-    for (std::size_t k = 0; k < proof.size(); k += proof_stride) {
-        const ProofSample& p = proof[k];
-        const auto M = static_cast<float>(p.mistakes);
-        projection.x.push_back(M); projection.y.push_back(static_cast<float>(p.projection));
-        lower.x.push_back(M); lower.y.push_back(static_cast<float>(static_cast<double>(p.mistakes) * t.gamma_star));
-        squared.x.push_back(M); squared.y.push_back(static_cast<float>(p.squared_norm));
-        upper.x.push_back(M); upper.y.push_back(static_cast<float>(static_cast<double>(p.mistakes) * t.R * t.R));
-    }
-    ImGui::TextUnformatted("w\xC2\xB7w* grows at least M\xCE\xB3*");
-    item_tooltip("Each mistake adds y(x\xC2\xB7w*) \xE2\x89\xA5 \xCE\xB3* to the projection of w on the unit separator w*.");
-    line_plot("##proof-lower", {projection, lower}, font * 6.0f, "M");
-    ImGui::TextUnformatted("\xE2\x80\x96w\xE2\x80\x96\xC2\xB2 grows at most MR\xC2\xB2");
-    item_tooltip("Each mistake adds 2y(w\xC2\xB7x) + \xE2\x80\x96x\xE2\x80\x96\xC2\xB2 \xE2\x89\xA4 R\xC2\xB2 to \xE2\x80\x96w\xE2\x80\x96\xC2\xB2, because y(w\xC2\xB7x) \xE2\x89\xA4 0 on a mistake. "
-                 "Together: M\xCE\xB3* \xE2\x89\xA4 w\xC2\xB7w* \xE2\x89\xA4 \xE2\x80\x96w\xE2\x80\x96 \xE2\x89\xA4 \xE2\x88\x9A(M)R, hence M \xE2\x89\xA4 (R/\xCE\xB3*)\xC2\xB2.");
-    line_plot("##proof-upper", {squared, upper}, font * 6.0f, "M");
 }
 
 }  // namespace pl::app

@@ -36,8 +36,9 @@ bool kernel_controls(KernelParams& k, const FieldLabels& field) {
             if (ImGui::SliderFloat(field("\xCE\xB7 (scale)").c_str(), &v, 0.01f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.scale = v; changed = true; }
             v = static_cast<float>(k.theta);
             if (ImGui::SliderFloat(field("\xCE\xB8").c_str(), &v, -5.0f, 5.0f, "%.2f")) { k.theta = v; changed = true; }
-            ImGui::TextWrapped("Not positive semi-definite: the perceptron still runs, but no feature space "
-                               "stands behind it and convergence is not guaranteed.");
+            ImGui::TextWrapped("Not positive semi-definite in general: whether a Gram matrix of tanh(\xCE\xB7x\xC2\xB7z + \xCE\xB8) "
+                               "is depends on \xCE\xB7, \xCE\xB8 and the points. Where it is not, no feature space stands "
+                               "behind K, and the perceptron still runs but convergence is not guaranteed.");
             break;
     }
     return changed;
@@ -100,7 +101,9 @@ void draw_training_section(PanelContext& c) {
         changed = true;
     }
     item_tooltip("Learning rate \xCE\xB7 in w \xE2\x86\x90 w + \xCE\xB7yx. For the perceptron from w = 0 it only scales w: "
-                 "the mistakes are the same for every \xCE\xB7 > 0.");
+                 "the mistakes are the same for every \xCE\xB7 > 0. In lecture 001's road from logistic SGD (Plots "
+                 "section) this slider is 2\xCE\xB7: the perceptron is SGD with \xCE\xB7 = 0.5. Logistic SGD starts its "
+                 "steps at \xCE\xB7 and shrinks them over time; the kernel perceptron ignores it.");
     changed |= ImGui::SliderInt(field("epoch cap").c_str(), &config.max_epochs, 1, 10000, "%d", ImGuiSliderFlags_Logarithmic);
     item_tooltip("Training stops after this many epochs even if it has not converged (non-separable data never does).");
     if (changed) {
@@ -112,10 +115,12 @@ void draw_training_section(PanelContext& c) {
     ButtonGrid grid(6, {"Step", "Next mistake", "Epoch", "Pause", "Converge", "Reset"});
     grid.next();
     if (fit_button({"Step (S)", "Step"}, "step", grid.width())) run_training_verb(s, c.canvas, c.run, TrainingVerb::Step);
-    item_tooltip("Visit one example; update w if it is misclassified (y\xC2\xB7w\xC2\xB7x \xE2\x89\xA4 0).");
+    item_tooltip(update_rule_text(config).c_str());
     grid.next();
     if (fit_button({"Next mistake (N)", "Next mistake"}, "next-mistake", grid.width())) run_training_verb(s, c.canvas, c.run, TrainingVerb::NextMistake);
-    item_tooltip("Visit examples until one is misclassified and w is updated.");
+    item_tooltip(config.algorithm == Algorithm::Logistic
+                     ? "Visit examples until one is a mistake (y\xC2\xB7" "f(x) \xE2\x89\xA4 0); logistic SGD moves w on every visit on the way."
+                     : "Visit examples until one is a mistake (y\xC2\xB7" "f(x) \xE2\x89\xA4 0: wrong side, or on the line) and is learned.");
     grid.next();
     if (fit_button({"Epoch (E)", "Epoch"}, "epoch", grid.width())) run_training_verb(s, c.canvas, c.run, TrainingVerb::Epoch);
     item_tooltip("Finish the current pass over the data.");
@@ -139,11 +144,14 @@ void draw_show_section(PanelContext& c) {
     bool changed = false;
     changed |= ImGui::Checkbox("decision regions", &p.field);
     changed |= ImGui::Checkbox("margin band of w", &p.margin_band);
-    item_tooltip("Dashed lines at the geometric margin of the current w: the distance from the line to the closest point.");
+    item_tooltip("Dashed lines at the geometric margin of the current line on the plane, min y(w\xC2\xB7x + b)/\xE2\x80\x96w\xE2\x80\x96: the "
+                 "distance from the line to the closest point (\"\xCE\xB3 on the plane\" in the Theory section).");
     changed |= ImGui::Checkbox("max-margin separator", &p.max_margin);
     item_tooltip("The separating line farthest from both classes (hard-margin SVM), its margin and its support points.");
     changed |= ImGui::Checkbox("convex hulls", &p.hulls);
-    item_tooltip("Two classes are linearly separable exactly when their convex hulls do not intersect.");
+    item_tooltip("The convex hull of each class on the plane. With a bias, two classes are separable by a line exactly "
+                 "when their hulls do not meet. Without a bias (a line through the origin) or with a lift (the "
+                 "learner separates \xCF\x86(x)) the Theory section's separable row can differ from what the hulls show.");
     changed |= ImGui::Checkbox("trail of earlier lines", &p.trail);
     changed |= ImGui::Checkbox("lift view", &p.lift_view);
     item_tooltip("Below the canvas (or in its own tab on small screens): the lifted points in 3-D with the learned plane, the 1-D \xE2\x86\x92 2-D bias "

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/probe.hpp"
+
 namespace pl::app {
 
 int line_plot(const char* id, const std::vector<PlotSeries>& series, float height, const char* x_label, bool bars) {
@@ -40,7 +42,8 @@ int line_plot(const char* id, const std::vector<PlotSeries>& series, float heigh
     draw->AddText(ImVec2(origin.x + 3, py1 - 6), faint, label);
     std::snprintf(label, sizeof label, "%.3g", static_cast<double>(y_min));
     draw->AddText(ImVec2(origin.x + 3, py0 - 10), faint, label);
-    std::snprintf(label, sizeof label, "%.4g", static_cast<double>(x_max));
+    // Bars are centred on their x: the last one's x, not the padded edge, ends the axis.
+    std::snprintf(label, sizeof label, "%.4g", static_cast<double>(bars ? x_max - 0.5f : x_max));
     draw->AddText(ImVec2(px1 - ImGui::CalcTextSize(label).x, py0 + 1), faint, label);
     draw->AddText(ImVec2((px0 + px1) * 0.5f - ImGui::CalcTextSize(x_label).x * 0.5f, py0 + 1), faint, x_label);
     draw->AddLine(ImVec2(px0, py0), ImVec2(px1, py0), faint);
@@ -50,6 +53,8 @@ int line_plot(const char* id, const std::vector<PlotSeries>& series, float heigh
     for (const PlotSeries& s : series) {
         draw->AddLine(ImVec2(legend_x, origin.y + 8), ImVec2(legend_x + 14, origin.y + 8), s.color, 2.0f);
         draw->AddText(ImVec2(legend_x + 17, origin.y + 1), text, s.label.c_str());
+        PL_PROBE_TEXT("plot-legend", s.label, ImVec2(legend_x, origin.y),
+                      ImVec2(legend_x + 17 + ImGui::CalcTextSize(s.label.c_str()).x, origin.y + ImGui::GetFontSize()));
         legend_x += 26 + ImGui::CalcTextSize(s.label.c_str()).x;
         const std::size_t n = std::min(s.x.size(), s.y.size());
         if (bars) {

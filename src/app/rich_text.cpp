@@ -37,7 +37,7 @@ std::vector<Piece> split(const TextParagraph& paragraph, float wrap_width) {
 }
 }  // namespace
 
-void rich_paragraph(const TextParagraph& paragraph, float wrap_width) {
+void rich_paragraph(const TextParagraph& paragraph, float wrap_width, const char* role) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const float line_height = ImGui::GetTextLineHeightWithSpacing();
@@ -66,16 +66,18 @@ void rich_paragraph(const TextParagraph& paragraph, float wrap_width) {
 #ifdef PL_TEST_HOOKS
     std::string plain;
     for (const TextRun& run : paragraph) plain += run.text;
-    PL_PROBE_TEXT("lesson-text", plain, start, ImVec2(start.x + wrap_width, start.y + y + line_height));
+    PL_PROBE_TEXT(role, plain, start, ImVec2(start.x + wrap_width, start.y + y + line_height));
+#else
+    (void)role;  // only the test build's probe reads it
 #endif
 }
 
-void rich_text(std::string_view text) {
+void rich_text(std::string_view text, const char* role) {
     const float width = std::max(40.0f, ImGui::GetContentRegionAvail().x);
     const MarkupResult markup = parse_markup(text);
     for (std::size_t i = 0; i < markup.paragraphs.size(); ++i) {
         if (i) ImGui::Spacing();
-        rich_paragraph(markup.paragraphs[i], width);
+        rich_paragraph(markup.paragraphs[i], width, role);
     }
 }
 

@@ -10,7 +10,8 @@
 namespace pl::app {
 
 // Draws `text` (lesson markup) at the cursor, wrapped to the content width, and advances the cursor.
-void rich_text(std::string_view text);
-void rich_paragraph(const TextParagraph& paragraph, float wrap_width);
+// role: what the test build's probe calls each paragraph (the lesson card's are "lesson-text").
+void rich_text(std::string_view text, const char* role = "lesson-text");
+void rich_paragraph(const TextParagraph& paragraph, float wrap_width, const char* role = "lesson-text");
 
 }  // namespace pl::app

@@ -113,11 +113,13 @@ void help_marker(const char* text) {
 }
 
 void value_row(const char* label, const std::string& value, const char* explanation) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::TextUnformatted(label);
     item_tooltip(explanation);
     ImGui::SameLine(ImGui::GetFontSize() * 7.0f);
     ImGui::TextUnformatted(value.c_str());
     item_tooltip(explanation);
+    PL_PROBE_TEXT("theory-row", std::string(label) + "  " + value, at, ImGui::GetItemRectMax());
 }
 
 }  // namespace pl::app

@@ -12,7 +12,9 @@
 #include "core/csv.hpp"
 #include "core/decimal.hpp"
 #include "core/learner.hpp"
+#include "core/describe.hpp"
 #include "core/names.hpp"
+#include "core/proof_status.hpp"
 #include "core/state_json.hpp"
 #include "core/state_table.hpp"
 #include "core/theory.hpp"
@@ -39,13 +41,21 @@ bool read_text(const std::string& path, std::string& text) {
     return !file.bad();
 }
 
-// The space R and gamma* are measured in, in words (the kernel learner's: that of the kernel it computes
-// with, K + 1 with a bias, K without; kernel_theory.hpp).
+// The space R and gamma* are measured in, in words (an explicit b counts as a weight on a constant 1; the
+// kernel learner's: that of the kernel it computes with, K + 1 with a bias, K without; kernel_theory.hpp).
 std::string theory_space(const TrainConfig& c) {
-    const std::string phi = c.lift == LiftKind::None ? "x" : "phi(x)";
-    if (c.algorithm == Algorithm::Kernel)
+    if (c.algorithm == Algorithm::Kernel) {
+        const std::string phi = c.lift == LiftKind::None ? "x" : "phi(x)";
         return "the feature space of K(" + phi + ", " + phi + "')" + (c.bias == BiasMode::None ? "" : " + 1");
-    return c.bias == BiasMode::None ? phi : "[" + phi + ", 1]";
+    }
+    return learner_space_name(c, true);
+}
+
+// The space learner.weights() lives in: the explicit bias is kept apart from w (printed as "bias").
+std::string weight_space(const TrainConfig& c) {
+    TrainConfig without_bias = c;
+    if (c.bias == BiasMode::Explicit) without_bias.bias = BiasMode::None;
+    return learner_space_name(without_bias, true);
 }
 
 // [SECTION] Text output
@@ -90,19 +100,26 @@ void print_text(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
     out << "settings:" << settings.out << "\n";
 
     const std::size_t epochs = learner.epochs_completed();
-    if (learner.converged())
-        out << "converged after " << epochs << (epochs == 1 ? " epoch" : " epochs") << ", ";
+    const std::string epoch_count = std::to_string(epochs) + (epochs == 1 ? " epoch" : " epochs");
+    const std::string caveat = clean_epoch_caveat(learner);  // logistic SGD, dropped outliers
+    if (learner.converged() && caveat.empty())
+        out << "converged after " << epoch_count << ", ";
+    else if (learner.converged())
+        out << "stopped after " << epoch_count << ", the last without a mistake (" << caveat << "), ";
     else
-        out << "did not converge in " << epochs << (epochs == 1 ? " epoch" : " epochs") << ", ";
+        out << "did not converge in " << epoch_count << ", ";
     out << learner.mistakes() << " mistakes (per epoch:";
     for (std::size_t m : learner.mistakes_per_epoch()) out << ' ' << m;
     out << ")\n";
+    out << "perceptron loss sum max(0, -y f(x)) at each epoch's end:";
+    for (double loss : learner.loss_per_epoch()) out << ' ' << num(loss);
+    out << "\n";
     if (learner.diverged()) out << "training stopped: an update would have made the weights non-finite\n";
 
     if (c.algorithm == Algorithm::Kernel) {
         out << "alphas (mistakes per example): " << vec_text(learner.alphas()) << "\n";
     } else {
-        out << "weights in " << theory_space(c) << ": " << vec_text(learner.weights()) << "\n";
+        out << "weights over " << weight_space(c) << ": " << vec_text(learner.weights()) << "\n";
         if (c.bias == BiasMode::Explicit) out << "bias: " << num(learner.bias()) << "\n";
         if (c.algorithm == Algorithm::Pocket)
             out << "pocket weights: " << vec_text(learner.pocket_weights()) << " (accuracy "
@@ -115,8 +132,13 @@ void print_text(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
         out << "theory: " << t.why_not << "\n";
     } else if (t.separable) {
         out << "theory in " << theory_space(c) << ": R = " << num(t.R) << ", gamma* = " << num(t.gamma_star)
-            << ", bound (R/gamma*)^2 = " << num(t.bound) << "; mistakes " << learner.mistakes()
-            << (static_cast<double>(learner.mistakes()) <= t.bound ? " <= bound" : " > bound (!)") << "\n";
+            << ", bound (R/gamma*)^2 = " << num(t.bound) << "; ";
+        const ProofStatus proof = proof_status(learner, t);
+        if (!proof.applies)
+            out << "the bound does not apply to this run: " << proof.reason << "\n";
+        else
+            out << "mistakes " << learner.mistakes()
+                << (static_cast<double>(learner.mistakes()) <= t.bound ? " <= bound" : " > bound (!)") << "\n";
         if (!t.note.empty()) out << "separable: " << t.note << "\n";
     } else {
         out << "theory in " << theory_space(c) << ": R = " << num(t.R) << ", not separable (" << t.why_not
@@ -187,6 +209,12 @@ void print_json(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
     j["bound"] = number_or_null(t.bound);  // null: no bound (not separable or not applicable)
     j["separable"] = t.separable;
     if (!t.why_not.empty()) j["whyNot"] = t.why_not;
+    const ProofStatus proof = proof_status(learner, t);
+    j["boundApplies"] = proof.applies;  // does M <= bound hold for this run (proof_status.hpp)
+    j["boundNote"] = proof.note();
+    Json losses = Json::array();
+    for (double loss : learner.loss_per_epoch()) losses.push_back(number_or_null(loss));
+    j["lossPerEpoch"] = losses;
     j["maxMargin"] = separator_json(t.best);
     out << j.dump() << "\n";
 }
@@ -215,6 +243,7 @@ int run_train(const std::vector<std::string_view>& args, std::ostream& out, std:
     for (const std::string& note : options.notes) err << "perceptron-cli: note: " << note << "\n";
 
     Learner learner(csv.data, options.config);
+    learner.record_epoch_loss();
     learner.train_until_converged();
     const TheorySummary theory = analyze(csv.data, options.config);
 

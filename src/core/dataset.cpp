@@ -201,6 +201,13 @@ Dataset make_preset(Preset preset, const GeneratorParams& params) {
             data.add({1.5, 0.5}, 1);
             return data;
         }
+        case Preset::SinglePointNearOrigin: {
+            // |x|^2 = 0.125: each mistake raises the score by only that much (by 1.125 with the absorbed 1),
+            // while a random start w0 in (-1, 1)^d may score the point as low as -0.5 (-1.5).
+            Dataset data;
+            data.add({0.25, 0.25}, 1);
+            return data;
+        }
         case Preset::SeparableMargin: return separable_margin(p, rng);
         case Preset::Circles: return circles(p, rng);
         case Preset::Moons: return moons(p, rng);
@@ -209,6 +216,17 @@ Dataset make_preset(Preset preset, const GeneratorParams& params) {
         case Preset::Spirals: return spirals(p, rng);
     }
     return {};
+}
+
+bool lecture_settings(Preset preset, TrainConfig& config) {
+    if (preset != Preset::Lecture4) return false;
+    config.algorithm = Algorithm::Perceptron;
+    config.bias = BiasMode::None;
+    config.order = Order::Sequential;
+    config.init = Init::Zero;
+    config.eta = 1.0;
+    config.lift = LiftKind::None;
+    return true;
 }
 
 }  // namespace pl

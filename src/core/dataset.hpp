@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "config.hpp"
 #include "limits.hpp"
 #include "vec.hpp"
 
@@ -39,7 +40,7 @@ std::string validate(const Dataset& data);
 
 // [SECTION] Presets
 // The logic-gate presets use the bipolar encoding false = -1, true = +1, so the four inputs are the
-// corners of the square [-1,1]^2, centred on the canvas origin. (The McCulloch-Pitts gates of lecture
+// corners of the square [-1,1]^2, centred on the canvas origin (their names say "inputs ±1"). (The McCulloch-Pitts gates of lecture
 // 002 use {0,1}; the bipolar square is the same truth table shifted and scaled, and it keeps the
 // picture symmetric.) XOR is the classic four-point set that no line separates.
 enum class Preset {
@@ -50,6 +51,7 @@ enum class Preset {
     Lecture4,         // lecture 004 training set: (1,2)+ (2,1)+ (-1,-1)- (-1,1)-
     Bias1D,           // 1-D: needs a threshold away from 0; a constant feature makes it separable
     SinglePoint,      // the quiz: one positive point
+    SinglePointNearOrigin,  // the quiz's second half: a short x, so a random start can miss it many times
     SeparableMargin,  // random line, every point at distance >= margin from it   (generator)
     Circles,          // disc (+1) inside a ring (-1)                              (generator)
     Moons,            // two interleaved half-circles                              (generator)
@@ -67,5 +69,12 @@ struct GeneratorParams {
 
 bool is_generated(Preset preset);  // true for the generators; fixed presets ignore GeneratorParams
 Dataset make_preset(Preset preset, const GeneratorParams& params = {});
+
+// [SECTION] The lectures' own settings
+// A preset holds points only. Lecture4 is lecture 004's worked example, which runs the textbook
+// perceptron without a bias (w (1, 2) -> (2, 1), bound (R/gamma*)^2 = 5): lecture_settings gives the
+// config that reproduces it, keeping what the lecture does not fix (epoch cap, seed, kernel parameters).
+// Returns false (config unchanged) for presets that are not a lecture example with settings of its own.
+bool lecture_settings(Preset preset, TrainConfig& config);
 
 }  // namespace pl

@@ -34,10 +34,29 @@ std::string count_text(std::size_t count, const char* singular, const char* plur
 
 std::string training_state_text(const Learner& learner) {
     if (learner.diverged()) return "stopped: weights overflowed";
-    if (learner.converged()) return "converged (an epoch without mistakes)";
+    if (learner.converged()) {
+        const std::string caveat = clean_epoch_caveat(learner);
+        if (caveat.empty()) return "converged (an epoch without mistakes)";
+        if (learner.config().algorithm == Algorithm::Logistic)
+            return "stopped after an epoch with every point on its side (" + caveat + ")";
+        return "converged on the points still in training (" + caveat + ")";
+    }
     if (learner.capped()) return "stopped at the epoch cap";
     if (learner.visits() == 0) return "not trained yet";
     return "training";
+}
+
+std::string clean_epoch_caveat(const Learner& learner) {
+    const TrainConfig& config = learner.config();
+    // Logistic SGD moved w on every visit of that epoch: no point was wrong, but w did not settle.
+    if (config.algorithm == Algorithm::Logistic) return "logistic SGD still moved w on each visit";
+    if (config.algorithm == Algorithm::Kernel && config.outlier_threshold > 0) {
+        const std::size_t dropped = learner.dropped_indices().size();
+        if (dropped > 0)
+            return std::to_string(dropped) + (dropped == 1 ? " point was" : " points were") +
+                   " dropped as outliers and not visited";
+    }
+    return {};
 }
 
 std::string status_line(const Learner& learner, Algorithm algorithm) {
@@ -45,6 +64,21 @@ std::string status_line(const Learner& learner, Algorithm algorithm) {
     const std::size_t epoch = learner.epochs_completed() + (learner.visits() > 0 && !learner.converged() ? 1 : 0);
     return std::string(display_name(algorithm)) + " \xC2\xB7 M = " + count_text(learner.mistakes(), "mistake", "mistakes") +
            " \xC2\xB7 epoch " + std::to_string(epoch) + " \xC2\xB7 " + training_state_text(learner);
+}
+
+std::string update_rule_text(const TrainConfig& config) {
+    switch (config.algorithm) {
+        case Algorithm::Logistic:
+            return "Visit one example and move w by \xCE\xB7\xE2\x82\x9C\xC2\xB7\xCF\x83(\xE2\x88\x92y\xC2\xB7" "f(x))\xC2\xB7y\xC2\xB7x: logistic SGD "
+                   "updates on every visit, most on points near the line or on its wrong side.";
+        case Algorithm::Kernel:
+            return "Visit one example; if y\xC2\xB7" "f(x) \xE2\x89\xA4 0 (wrong side, or on the line) its mistake counter "
+                   "\xCE\xB1\xE1\xB5\xA2 grows by 1.";
+        default:
+            return "Visit one example; if y\xC2\xB7" "f(x) \xE2\x89\xA4 0 (wrong side, or on the line) update "
+                   "w \xE2\x86\x90 w + \xCE\xB7y\xC2\xB7x" +
+                   std::string(config.bias == BiasMode::Explicit ? " and b \xE2\x86\x90 b + \xCE\xB7y." : ".");
+    }
 }
 
 std::string online_sentence(const Session::OnlineResult& r) {

@@ -22,8 +22,14 @@ std::string vector_text(const Vec& values, std::size_t max_items = 8);
 // "1 mistake", "3 mistakes": a count and its noun, singular or plural.
 std::string count_text(std::size_t count, const char* singular, const char* plural);
 
-// "converged (an epoch without mistakes)", "training", "not trained yet", ...
+// "converged (an epoch without mistakes)", "training", "not trained yet", ... A clean epoch of logistic
+// SGD or of a kernel perceptron that dropped outliers says what it really was (clean_epoch_caveat).
 std::string training_state_text(const Learner& learner);
+// Why an epoch without mistakes is not plain convergence, "" when it is: logistic SGD still moved w on
+// every visit; the kernel perceptron no longer visits the points it dropped as outliers.
+std::string clean_epoch_caveat(const Learner& learner);
+// What one visit does, for the Step button: "update w if y·f(x) ≤ 0 ..." or logistic SGD's every-visit step.
+std::string update_rule_text(const TrainConfig& config);
 // "Perceptron · M = 3 mistakes · epoch 2 · converged (an epoch without mistakes)"; "M = 1 mistake" for one
 std::string status_line(const Learner& learner, Algorithm algorithm);
 // "Model predicted +1 (score 0.5); true label −1: mistake, w updated". A score of exactly 0 is said as

@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <utility>
 
@@ -61,6 +62,8 @@ struct Learner::Impl {
     std::vector<ProofSample> proof;
 
     bool recording() const { return has_reference || kernel_recording; }
+    bool records_loss = false;
+    std::vector<double> loss_per_epoch;
 
     Impl(Dataset raw, TrainConfig cfg) : data(std::move(raw)), config(cfg) {
         sanitize_data();
@@ -110,6 +113,30 @@ struct Learner::Impl {
         proof.clear();
         if (kernel_recording && !kernel_reference_known) engine->start_proof_log();
         if (recording()) record_proof();
+        loss_per_epoch.clear();
+    }
+
+    // sum_i max(0, -y_i f(x_i)) with f the running hypothesis: the kernel engine caches f(x_j) for its
+    // alphas; a primal engine's running w (and b) are its weights() and bias().
+    double running_perceptron_loss() const {
+        double loss = 0.0;
+        if (config.algorithm == Algorithm::Kernel) {
+            const std::vector<double>& scores = engine->cached_scores();
+            for (std::size_t i = 0; i < set.n && i < scores.size(); ++i) loss += std::max(0.0, -set.labels[i] * scores[i]);
+            return loss;
+        }
+        const Vec& w = engine->weights();
+        const double b = engine->bias();
+        for (std::size_t i = 0; i < set.n; ++i) {
+            // Poly2 rows are kept without their sqrt(2) factors (learner_engine.hpp): weights() is in the
+            // scaled learner space, so the row is scaled too before the dot product.
+            const Vec scaled = set.scale.empty() ? Vec() : set.row_vec(i);
+            const double* x = set.scale.empty() ? set.row(i) : scaled.data();
+            double score = b;
+            for (std::size_t k = 0; k < set.dim && k < w.size(); ++k) score += w[k] * x[k];
+            loss += std::max(0.0, -set.labels[i] * score);
+        }
+        return loss;
     }
 
     void draw_epoch_order() {
@@ -150,6 +177,7 @@ struct Learner::Impl {
         }
         if (in_order && ++position == set.n) {
             per_epoch.push_back(epoch_mistakes);
+            if (records_loss) loss_per_epoch.push_back(running_perceptron_loss());
             converged = epoch_mistakes == 0;
             epoch_mistakes = 0;
             ++epochs;
@@ -279,6 +307,14 @@ void Learner::end_kernel_proof() {
     s.proof.clear();
 }
 const std::vector<ProofSample>& Learner::proof() const { return impl_->proof; }
+
+void Learner::record_epoch_loss() {
+    if (impl_->records_loss) return;
+    impl_->records_loss = true;
+    // Epochs that ended before have no loss: NaN keeps the two lists index for index.
+    impl_->loss_per_epoch.assign(impl_->per_epoch.size(), std::numeric_limits<double>::quiet_NaN());
+}
+const std::vector<double>& Learner::loss_per_epoch() const { return impl_->loss_per_epoch; }
 
 bool Learner::diverged() const { return impl_->engine->diverged(); }
 std::size_t Learner::learner_dim() const { return impl_->set.dim; }

@@ -98,6 +98,12 @@ public:
     void set_kernel_reference(const KernelReference& reference);
     void end_kernel_proof();
     static constexpr std::size_t kMaxKernelProofSamples = 2'000'000;
+    // Lecture 001's perceptron loss L = sum_i max(0, -y_i f(x_i)) of the running hypothesis (the w the
+    // updates change, with b; kernel: the alphas), over all training points, taken when each epoch ends.
+    // Off by default (it costs one more pass over the data per epoch). loss_per_epoch()[k] belongs to
+    // mistakes_per_epoch()[k]; epochs that ended before it was turned on have NaN. A reset keeps it on.
+    void record_epoch_loss();
+    const std::vector<double>& loss_per_epoch() const;
 
     // Additions (see learner.cpp for the exact semantics).
     bool diverged() const;                 // an update would have made w non-finite: training stopped

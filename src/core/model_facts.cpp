@@ -40,6 +40,11 @@ double normal_length_linear(const DecisionField& field) {
 AnswerMargins answer_margins(const Dataset& data, const TrainConfig& config, const DecisionField& field) {
     AnswerMargins m;
     if (data.empty() || field.kind != DecisionField::Kind::Linear) return m;
+    if (field.lift != LiftKind::None && field.lift != LiftKind::Constant) {
+        const FeatureMargin feature = feature_margin(data, field);
+        m.feature_defined = feature.undefined.empty() && normal_length_linear(field) > 0;
+        m.feature_geometric = feature.value;
+    }
     Vec w_in;
     double b_in = 0;
     if (input_plane(field, w_in, b_in)) {
@@ -131,15 +136,20 @@ ModelFacts compute_model_facts(const Dataset& data, const TrainConfig& config, c
     }
     facts.largest_abs_score = largest > 0 ? largest : 1.0;
     const std::size_t records = std::max<std::size_t>({1, field.support.size(), field.voted_w.size()});
+    double functional = INFINITY;
     if (data.size() * records <= kMaxFactTerms) {
         facts.wrong.assign(data.size(), 0);
         for (std::size_t i = 0; i < data.size(); ++i) {
-            facts.wrong[i] = is_wrong(field.eval(data.points[i]), data.labels[i]) ? 1 : 0;
+            const double f = field.eval(data.points[i]);
+            facts.wrong[i] = is_wrong(f, data.labels[i]) ? 1 : 0;
             facts.wrong_count += static_cast<std::size_t>(facts.wrong[i]);
+            functional = std::fmin(functional, (data.labels[i] > 0 ? 1.0 : -1.0) * f);
         }
         facts.wrong_known = true;
     }
     facts.margins = answer_margins(data, config, field);
+    facts.margins.functional_defined = facts.wrong_known && std::isfinite(functional);
+    if (facts.margins.functional_defined) facts.margins.functional = functional + 0.0;  // no "-0"
     return facts;
 }
 

@@ -30,10 +30,19 @@ struct AnswerMargins {
     bool input_defined = false;
     double input_geometric = 0;   // min_i y_i (w.x_i + b) / |w|
     double input_functional = 0;  // min_i y_i (w.x_i + b)
+    // With a curving lift (x1x2, radial, degree 2) the hyperplane lives in phi-space with b as its
+    // offset: feature_margin() below, the lesson goals' "margin" (not defined on the input plane then).
+    bool feature_defined = false;
+    double feature_geometric = 0;  // min_i y_i (w_phi.phi(x_i) + b) / |w_phi|
     // In the learner's space: the weights over phi~(x), with an explicit bias counted as one more weight
     // on a constant 1 (the space of the convergence proof, where gamma* and R live).
     bool learner_defined = false;
     double learner_geometric = 0;  // min_i y_i (w~.phi~(x_i)) / |w~|
+    // The functional margin min_i y_i f(x_i) of any answer (lecture 001: y (w.x + b), unnormalised): the
+    // same number in every space, since f is; its sign says right or wrong, its size grows with |w|.
+    // Defined when f was evaluated on every point (ModelFacts::wrong_known).
+    bool functional_defined = false;
+    double functional = 0;
 };
 
 // The geometric margin of the answer in the space its hyperplane lives in (lecture 001: the distance

@@ -58,14 +58,15 @@ constexpr std::array<NameRow<KernelType>, 5> kKernels{{
     {KernelType::Sigmoid, "sigmoid", "Sigmoid", "tanh"},
 }};
 
-constexpr std::array<NameRow<Preset>, 13> kPresets{{
-    {Preset::And, "and", "AND", ""},
-    {Preset::Or, "or", "OR", ""},
-    {Preset::Nand, "nand", "NAND", ""},
-    {Preset::Xor, "xor", "XOR", ""},
+constexpr std::array<NameRow<Preset>, 14> kPresets{{
+    {Preset::And, "and", "AND (inputs Â±" "1)", ""},
+    {Preset::Or, "or", "OR (inputs Â±" "1)", ""},
+    {Preset::Nand, "nand", "NAND (inputs Â±" "1)", ""},
+    {Preset::Xor, "xor", "XOR (inputs Â±" "1)", ""},
     {Preset::Lecture4, "lecture4", "Four lecture points", ""},
     {Preset::Bias1D, "bias1d", "1-D: needs a bias", ""},
     {Preset::SinglePoint, "single-point", "A single point", "single"},
+    {Preset::SinglePointNearOrigin, "single-point-near", "A single point near the origin", ""},
     {Preset::SeparableMargin, "separable", "Separable with a margin", "margin"},
     {Preset::Circles, "circles", "Circles", ""},
     {Preset::Moons, "moons", "Moons", ""},

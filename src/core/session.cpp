@@ -67,6 +67,7 @@ void Session::give_learner_kernel_answer() {
 // same learner bit for bit, which is what makes links reproducible.
 void Session::rebuild_learner(std::uint64_t replay_visits) {
     learner_ = Learner(state_.data, state_.config);
+    learner_.record_epoch_loss();  // the Plots section shows it beside the mistakes of each epoch
     if (is_primal(state_.config.algorithm) && !state_.data.empty()) {
         const TheorySummary& t = theory();
         if (t.applicable && t.origin.separable && !t.origin.w.empty()) learner_.set_reference_separator(t.origin.w);
@@ -312,7 +313,8 @@ Session::OnlineResult Session::online_add(const Vec& x, int label) {
     const Update update = learner_.step();
     result.accepted = true;
     result.score = update.score_before;  // the model's answer before it learns the label
-    result.predicted = update.score_before > 0 ? 1 : -1;
+    // On the line (score 0) the model is on neither side: 0, and it counts as a mistake for either label.
+    result.predicted = update.score_before > 0 ? 1 : update.score_before < 0 ? -1 : 0;
     result.mistake = update.mistake;
     if (update.mistake) ++online_mistakes_;
     last_online_ = result;

@@ -76,7 +76,8 @@ public:
 
     // Online protocol (lecture 004): the model predicts the new point first, then learns its label.
     // score is f(x) before the update; a point with score 0 lies on the line and counts as a mistake
-    // (y * f <= 0, the same rule as every learner). predicted is the sign the model answers (+1 / -1).
+    // (y * f <= 0, the same rule as every learner). predicted is the side the model answers: +1, -1, or
+    // 0 for a point on the line (not sign(0) = -1: a tie is a mistake for either label).
     struct OnlineResult { bool accepted = false; int predicted = 0; int truth = 0; double score = 0; bool mistake = false; };
     OnlineResult online_add(const Vec& x, int label);
     std::size_t online_mistakes() const { return online_mistakes_; }

@@ -15,6 +15,7 @@
 #include "learner.hpp"
 #include "limited_json.hpp"
 #include "names.hpp"
+#include "proof_status.hpp"
 #include "theory.hpp"
 #include "words_state.hpp"
 
@@ -34,7 +35,8 @@ constexpr std::uint64_t kMaxExactInJs = 9007199254740992ull;  // 2^53
 constexpr std::string_view kSnapshotKeys[] = {"weights", "b",        "alphas",   "mistakes", "mistakesPerEpoch",
                                               "epochs",  "visits",   "converged", "capped",  "diverged",
                                               "accuracy", "R",       "gamma",    "bound",    "separable",
-                                              "whyNot",  "theoryComputing", "fragment", "wordsModel"};
+                                              "whyNot",  "theoryComputing", "fragment", "wordsModel", "boundApplies",
+                                              "boundNote", "lossPerEpoch"};
 
 // [SECTION] Writing
 OrderedJson number_or_null(double value) { return std::isfinite(value) ? OrderedJson(value) : OrderedJson(nullptr); }
@@ -393,6 +395,10 @@ std::string snapshot_json(const WidgetState& state, const Learner& learner, cons
     out["separable"] = theory.separable;
     out["whyNot"] = theory.why_not;
     out["theoryComputing"] = theory.computing;  // a big kernel run's R, gamma, bound still to come
+    const ProofStatus proof = proof_status(learner, theory);
+    out["boundApplies"] = proof.applies;
+    out["boundNote"] = proof.note();
+    out["lossPerEpoch"] = numbers(learner.loss_per_epoch());
     out["fragment"] = encode_fragment(state);
     return dump(out);
 }

@@ -15,7 +15,9 @@
 //   "weights":[...] (learner.weights()), "b" (learner.bias(): the explicit bias value; "bias" is the
 //   mode), "alphas", "mistakes", "mistakesPerEpoch", "epochs", "visits", "converged", "capped",
 //   "diverged", "accuracy", "R", "gamma" (theory gamma*, null when not separable or not applicable),
-//   "bound" (null when infinite), "separable", "whyNot", "fragment" (encode_fragment).
+//   "bound" (null when infinite), "separable", "whyNot", "boundApplies" and "boundNote" (proof_status.hpp:
+//   does the bound hold for this run, and why not), "lossPerEpoch" (Learner::loss_per_epoch, null for an
+//   epoch without one), "fragment" (encode_fragment).
 #pragma once
 #include <string>
 #include <string_view>

@@ -290,6 +290,9 @@ TheorySummary analyze_explicit_part(const Dataset& data, const TrainConfig& conf
         }
     }
     t.best = max_margin_with_bias(lifted, data.labels, limits);
+    t.plane = config.lift == LiftKind::None ? t.best : max_margin_with_bias(data.points, data.labels, limits);
+    const std::size_t positives = count_label(data, 1);
+    t.hulls_apart = t.plane.separable || (t.n > 0 && (positives == 0 || positives == t.n));
 
     if (config.algorithm == Algorithm::Kernel) {
         t.computing = true;  // the feature-space numbers come from the Gram matrix (apply_kernel_theory)

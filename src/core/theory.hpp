@@ -91,6 +91,9 @@ struct TheorySummary {
     std::string why_not;      // reason when not separable, not applicable or undecided
     std::string note;         // when separable: why it had to be (kernel learner: RBF/Gaussian on distinct points)
     Separator best;           // with bias, in phi-space (raw space when there is no lift): the picture
+    Separator plane;          // with bias, on the raw points (= best without a lift)
+    bool hulls_apart = false; // the convex hulls the canvas draws do not meet: plane separates, or one class
+                              // is missing (there is one hull); false for no points or an undecided solver
     Separator origin;         // through the origin, in the learner space: the gamma of the bound (kernel
                               // learner: separable, margin, reason and undecided only; w* is in `kernel`)
     bool computing = false;   // the kernel learner's feature-space part is still being computed (see below;

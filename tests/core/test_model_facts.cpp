@@ -130,7 +130,7 @@ TEST_CASE("online mode: the session keeps the last verdict for every way of addi
     CHECK(s.last_online()->truth == -1);
     CHECK(r.score == score_before);
     CHECK(s.last_online()->mistake == (-1 * r.score <= 0));
-    CHECK(s.last_online()->predicted == (r.score > 0 ? 1 : -1));
+    CHECK(s.last_online()->predicted == (r.score > 0 ? 1 : r.score < 0 ? -1 : 0));  // 0: on the line
     s.reset_training();
     CHECK_FALSE(s.last_online());
     s.online_add({1.0, 1.0}, 1);

@@ -45,7 +45,7 @@ TEST_CASE("enum names round-trip") {
     check_round_trip<Init>(2);
     check_round_trip<LiftKind>(5);
     check_round_trip<KernelType>(5);
-    check_round_trip<Preset>(13);
+    check_round_trip<Preset>(14);
     check_round_trip<EditPolicy>(2);
 }
 
