@@ -18,6 +18,8 @@ std::string display_number(double value, int significant) {
 
 std::string label_text(int label) { return label > 0 ? "+1" : "\xE2\x88\x92" "1"; }
 
+std::string point_name(std::size_t index) { return "point " + std::to_string(index + 1); }
+
 std::string training_state_text(const Learner& learner) {
     if (learner.diverged()) return "stopped: weights overflowed";
     if (learner.converged()) {

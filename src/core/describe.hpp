@@ -14,6 +14,8 @@ namespace pl {
 std::string display_number(double value, int significant = 4);
 // "+1" or "−1" (a real minus sign).
 std::string label_text(int label);
+// "point 3" for index 2: points are numbered from 1 wherever people read them (0-based only in JSON).
+std::string point_name(std::size_t index);
 
 // "converged (an epoch without mistakes)", "training", "not trained yet", ... A clean epoch of logistic
 // SGD or of a kernel perceptron that dropped outliers says what it really was (clean_epoch_caveat).
