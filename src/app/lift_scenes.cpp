@@ -350,7 +350,7 @@ void Poly2Equivalence::draw(const Session& session) {
         auto visited = [](const std::optional<Update>& u) -> std::string {
             if (!u) return "\xE2\x80\x93";
             if (!u->visited) return "finished";
-            return "point " + std::to_string(u->index + 1) + (u->mistake ? ", mistake" : ", correct");
+            return point_name(u->index) + (u->mistake ? ", mistake" : ", correct");
         };
         row("last visit", visited(last_primal_), visited(last_kernel_));
         auto score = [](const std::optional<Update>& u) -> std::string {

@@ -394,7 +394,7 @@ void LiftView::draw_scene(const Session& session, const FrameModel& model, ImVec
         const LiftedPoint& p = points_[*hovered_point];
         const Vec& raw = session.state().data.points[p.index];
         ImGui::BeginTooltip();
-        ImGui::Text("point %zu, label %+d", p.index + 1, p.label);  // numbered from 1, as everywhere people read them
+        ImGui::Text("%s, label %s", point_name(p.index).c_str(), label_text(p.label).c_str());
         ImGui::Text("(x\xE2\x82\x81, x\xE2\x82\x82) = (%s, %s)", short_number(raw.empty() ? 0.0 : raw[0]).c_str(),
                     short_number(raw.size() > 1 ? raw[1] : 0.0).c_str());
         ImGui::Text("%s = %s", z_name, short_number(from_box(2, p.world.z)).c_str());

@@ -5,11 +5,17 @@
 #include "app/app.hpp"
 #include "app/panels.hpp"
 #include "app/training_verbs.hpp"
+#include "app/probe.hpp"
 #include "core/kernel.hpp"
 
 namespace pl::app {
 
 namespace {
+constexpr const char* kSigmoidNote =
+    "Not positive semi-definite in general: whether a Gram matrix of tanh(\xCE\xB7x\xC2\xB7z + \xCE\xB8) is depends on "
+    "\xCE\xB7, \xCE\xB8 and the points. Where it is not, no feature space stands behind K, and the perceptron still "
+    "runs but convergence is not guaranteed.";
+
 bool kernel_controls(KernelParams& k, const FieldLabels& field) {
     bool changed = enum_combo(field("kernel").c_str(), k.type);
     float v;
@@ -36,9 +42,8 @@ bool kernel_controls(KernelParams& k, const FieldLabels& field) {
             if (ImGui::SliderFloat(field("\xCE\xB7 (scale)").c_str(), &v, 0.01f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.scale = v; changed = true; }
             v = static_cast<float>(k.theta);
             if (ImGui::SliderFloat(field("\xCE\xB8").c_str(), &v, -5.0f, 5.0f, "%.2f")) { k.theta = v; changed = true; }
-            ImGui::TextWrapped("Not positive semi-definite in general: whether a Gram matrix of tanh(\xCE\xB7x\xC2\xB7z + \xCE\xB8) "
-                               "is depends on \xCE\xB7, \xCE\xB8 and the points. Where it is not, no feature space stands "
-                               "behind K, and the perceptron still runs but convergence is not guaranteed.");
+            ImGui::TextWrapped("%s", kSigmoidNote);
+            PL_PROBE_TEXT("kernel-note", std::string(kSigmoidNote), ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
             break;
     }
     return changed;

@@ -101,6 +101,7 @@ void item_tooltip(const char* text) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
         ImGui::TextUnformatted(text);
+        PL_PROBE_TEXT("tooltip", std::string(text), ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }

@@ -32,6 +32,8 @@ std::string count_text(std::size_t count, const char* singular, const char* plur
     return std::to_string(count) + " " + (count == 1 ? singular : plural);
 }
 
+std::string point_name(std::size_t index) { return "point " + std::to_string(index + 1); }
+
 std::string training_state_text(const Learner& learner) {
     if (learner.diverged()) return "stopped: weights overflowed";
     if (learner.converged()) {

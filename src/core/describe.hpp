@@ -21,6 +21,8 @@ std::string label_text(int label);
 std::string vector_text(const Vec& values, std::size_t max_items = 8);
 // "1 mistake", "3 mistakes": a count and its noun, singular or plural.
 std::string count_text(std::size_t count, const char* singular, const char* plural);
+// "point 3" for index 2: points are numbered from 1 wherever people read them (0-based only in JSON).
+std::string point_name(std::size_t index);
 
 // "converged (an epoch without mistakes)", "training", "not trained yet", ... A clean epoch of logistic
 // SGD or of a kernel perceptron that dropped outliers says what it really was (clean_epoch_caveat).

@@ -130,6 +130,11 @@ TEST_CASE("sentences: a clean epoch of logistic SGD or after dropped outliers is
     CHECK(update_rule_text(plain).find("b \xE2\x86\x90 b + \xCE\xB7y") != std::string::npos);
 }
 
+TEST_CASE("points are numbered from 1 where people read them") {
+    CHECK(point_name(0) == "point 1");
+    CHECK(point_name(41) == "point 42");
+}
+
 TEST_CASE("online mode: the first click from w = 0 is on the line, predicted 0 (not sign(0) = -1), and a mistake") {
     Session s;
     TrainConfig config = s.state().config;

@@ -134,6 +134,32 @@ test('plots: the perceptron loss per epoch beside the mistakes, and the derivati
   await context.close();
 });
 
+test('tooltips and notes: R over [x, 1] for an explicit bias, Step for logistic SGD, the sigmoid kernel', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 800 });
+  await waitForWidget(page);
+  const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
+  const hover = async (rect) => {
+    await page.mouse.move(box.left + rect[0] + 4, box.top + (rect[1] + rect[3]) / 2);
+    await drawn(page);
+    return texts(await drawn(page), 'tooltip');
+  };
+  let frame = await setup(page, { bias: 'explicit' });
+  const r = frame.texts.find((t) => t.role === 'theory-row' && t.text.startsWith('R  '));
+  const tip = await hover(r.rect);
+  assert.equal(tip.length, 1, `${tip}`);
+  assert.ok(tip[0].includes('here z = [x, 1]') && tip[0].includes('explicit b counts as one more weight on a constant 1'), tip[0]);
+  frame = await setup(page, { bias: 'absorbed', algorithm: 'logistic' });
+  const step = frame.items.find((i) => i.label === 'Step (S)');
+  const stepTip = await hover(step.rect);
+  assert.ok(stepTip[0]?.includes('logistic SGD updates on every visit'), `${stepTip}`);
+  assert.ok(!stepTip[0].includes('≤ 0'), 'no mistake rule for a learner that updates on every visit');
+  await lab(page, () => window.perceptronLab.configure({ algorithm: 'kernel', kernel: { type: 'sigmoid' } }));
+  const note = texts(await drawn(page), 'kernel-note')[0];
+  assert.ok(note?.startsWith('Not positive semi-definite in general: whether a Gram matrix of tanh(ηx·z + θ) is depends on η, θ'), note);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('online mode: the first point from w = 0 is on the line: predicted 0, a mistake, said so', async () => {
   const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 800 });
   await waitForWidget(page);
