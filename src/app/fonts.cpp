@@ -28,10 +28,12 @@ const ImWchar kRanges[] = {
 constexpr float kBaseSize = 15.0f;  // logical pixels
 }  // namespace
 
-bool Fonts::rebuild_if_needed(float device_pixel_ratio) {
+bool Fonts::rebuild_if_needed(float device_pixel_ratio, float scale) {
     const float ratio = std::fmax(1.0f, std::round(device_pixel_ratio * 4.0f) / 4.0f);
-    if (ratio == pixel_ratio) return false;
+    scale = std::fmin(2.0f, std::fmax(1.0f, scale));
+    if (ratio == pixel_ratio && scale == text_scale) return false;
     pixel_ratio = ratio;
+    text_scale = scale;
 
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
@@ -42,7 +44,7 @@ bool Fonts::rebuild_if_needed(float device_pixel_ratio) {
     config.OversampleV = 1;
     config.PixelSnapH = false;
     io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(blob.data), static_cast<int>(blob.size),
-                                   kBaseSize * ratio, &config, kRanges);
+                                   kBaseSize * scale * ratio, &config, kRanges);
     io.FontGlobalScale = 1.0f / ratio;
     io.Fonts->Build();
     // The backend re-creates its objects (font texture included) at the next NewFrame.

@@ -71,7 +71,11 @@ void draw_theory_section(PanelContext& c) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(separable.c_str());
     ImGui::PopTextWrapPos();
-    if (learner.diverged()) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "Weights overflowed: training stopped. Reset to continue.");
+    if (learner.diverged()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, active_palette().bad_text);
+        ImGui::TextWrapped("Weights overflowed: training stopped. Reset to continue.");
+        ImGui::PopStyleColor();
+    }
 }
 
 void draw_plots_section(PanelContext& c) {
