@@ -25,10 +25,14 @@ export function tabbableElements(root = document) {
  */
 export function setUpKeyboard(element, canvas, wasm) {
   let lastTab = null;  // the page's last Tab key: which way the focus is travelling
+  let lastPointer = -Infinity;  // a press on the canvas focuses it too (embed_page.js): no ring then
   const onKeydown = (e) => { if (e.key === 'Tab') lastTab = { shift: e.shiftKey, time: performance.now() }; };
+  const onPointerDown = () => { lastPointer = performance.now(); };
   const onFocus = () => {
-    const byTab = lastTab !== null && performance.now() - lastTab.time < 1000;
-    const byKeyboard = byTab || canvas.matches(':focus-visible');
+    const now = performance.now();
+    const byTab = lastTab !== null && now - lastTab.time < 1000;
+    const byPointer = now - lastPointer < 1000;
+    const byKeyboard = byTab || (!byPointer && canvas.matches(':focus-visible'));
     element.classList.toggle('perceptron-lab-keyboard-focus', byKeyboard);
     const entry = !byKeyboard ? ENTRY.pointer : byTab && lastTab.shift ? ENTRY.backward : ENTRY.forward;
     lastTab = null;
@@ -39,6 +43,7 @@ export function setUpKeyboard(element, canvas, wasm) {
     wasm.call('pl_keyboard_focus', ENTRY.left);
   };
   window.addEventListener('keydown', onKeydown, true);
+  canvas.addEventListener('pointerdown', onPointerDown, true);
   canvas.addEventListener('focus', onFocus);
   canvas.addEventListener('blur', onBlur);
 
@@ -59,6 +64,7 @@ export function setUpKeyboard(element, canvas, wasm) {
     },
     remove() {
       window.removeEventListener('keydown', onKeydown, true);
+      canvas.removeEventListener('pointerdown', onPointerDown, true);
       canvas.removeEventListener('focus', onFocus);
       canvas.removeEventListener('blur', onBlur);
       element.classList.remove('perceptron-lab-keyboard-focus');

@@ -181,7 +181,6 @@ void App::canvas_keys() {
         if (c == '+') canvas_.add_at_cursor(session_, +1);
         if (c == '-') canvas_.add_at_cursor(session_, -1);
     }
-    request_redraw();
 }
 
 // The shortcuts of the whole widget (only while no text field has focus). Dear ImGui 1.86 has named keys

@@ -16,12 +16,16 @@ std::string cursor_label(CursorPoint cursor, const Dataset& data, std::optional<
 
 void draw_keyboard_focus_ring(const Overlay& o) {
     const View& v = o.view;
-    constexpr float kWidth = 3.0f, kInset = 1.5f;  // the ring lies inside the canvas (its clip rectangle)
-    const ImVec2 min(v.origin_x() + kInset, v.origin_y() + kInset);
-    const ImVec2 max(v.origin_x() + v.width() - kInset, v.origin_y() + v.height() - kInset);
-    o.draw->AddRect(ImVec2(min.x + kWidth * 0.5f, min.y + kWidth * 0.5f), ImVec2(max.x - kWidth * 0.5f, max.y - kWidth * 0.5f),
-                    o.colors.canvas_bg, 0.0f, 0, kWidth);  // the inner rim keeps the ring apart from the regions
-    o.draw->AddRect(min, max, o.colors.focus, 0.0f, 0, kWidth);
+    // 3 px of focus colour from 5 to 8 px inside the canvas's edge (clear of the page's own ring around
+    // the widget, web/embed.css), then 2 px of canvas_bg that keep it apart from the regions.
+    constexpr float kInset = 5.0f, kWidth = 3.0f, kRim = 2.0f;
+    const auto ring = [&](float inset, float width, ImU32 color) {
+        const float middle = inset + width * 0.5f;
+        o.draw->AddRect(ImVec2(v.origin_x() + middle, v.origin_y() + middle),
+                        ImVec2(v.origin_x() + v.width() - middle, v.origin_y() + v.height() - middle), color, 0.0f, 0, width);
+    };
+    ring(kInset + kWidth, kRim, o.colors.canvas_bg);
+    ring(kInset, kWidth, o.colors.focus);
 }
 
 void draw_keyboard_cursor(const Overlay& o, CursorPoint cursor, const std::string& label) {

@@ -36,6 +36,11 @@ bool Fonts::rebuild_if_needed(float device_pixel_ratio, float scale) {
     text_scale = scale;
 
     ImGuiIO& io = ImGui::GetIO();
+    // Only the font texture is replaced. Dear ImGui 1.86's GL3 backend must not re-create its other
+    // objects while running: its new vertex buffers would keep the old buffers' recorded sizes, and
+    // WebGL then refuses every draw ("bufferSubData: buffer overflow") until a larger frame comes.
+    const bool uploaded = io.Fonts->TexID != ImTextureID{};  // else the first NewFrame uploads it
+    if (uploaded) ImGui_ImplOpenGL3_DestroyFontsTexture();
     io.Fonts->Clear();
     const assets::Blob blob = assets::font_dejavu_sans();
     ImFontConfig config;
@@ -47,8 +52,7 @@ bool Fonts::rebuild_if_needed(float device_pixel_ratio, float scale) {
                                    kBaseSize * scale * ratio, &config, kRanges);
     io.FontGlobalScale = 1.0f / ratio;
     io.Fonts->Build();
-    // The backend re-creates its objects (font texture included) at the next NewFrame.
-    ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    if (uploaded) ImGui_ImplOpenGL3_CreateFontsTexture();
     return true;
 }
 

@@ -164,7 +164,9 @@ void draw_show_section(PanelContext& c) {
     static constexpr int kTextSizes[] = {100, 125, 150, 175, 200};
     const FieldLabels field({"text size"});
     const std::string current = std::to_string(p.text_size) + " %";
-    if (ImGui::BeginCombo(field("text size").c_str(), current.c_str())) {
+    const std::string label = field("text size");
+    probe_fit("combo", current, ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x);
+    if (ImGui::BeginCombo(label.c_str(), current.c_str())) {
         for (int size : kTextSizes) {
             const std::string name = std::to_string(size) + " %";
             if (ImGui::Selectable(name.c_str(), size == p.text_size)) { p.text_size = size; changed = true; }

@@ -4,8 +4,13 @@
 
 namespace pl::platform {
 
+namespace {
+bool contains(const std::vector<SDL_Scancode>& keys, SDL_Scancode key) { return std::find(keys.begin(), keys.end(), key) != keys.end(); }
+}  // namespace
+
 void EventPacer::begin_frame() {
     pressed_.clear();
+    released_.clear();
     SDL_Event event;
     while (SDL_PollEvent(&event)) queue_.push_back(event);
 }
@@ -13,9 +18,12 @@ void EventPacer::begin_frame() {
 bool EventPacer::next(SDL_Event& event) {
     if (queue_.empty()) return false;
     const SDL_Event& front = queue_.front();
-    if (front.type == SDL_KEYUP && std::find(pressed_.begin(), pressed_.end(), front.key.keysym.scancode) != pressed_.end())
-        return false;  // released in the frame it went down: the release waits for the next frame
-    if (front.type == SDL_KEYDOWN) pressed_.push_back(front.key.keysym.scancode);
+    const SDL_Scancode key = front.key.keysym.scancode;
+    // A release in the frame the key went down, or a new press in the frame it went up: next frame.
+    if (front.type == SDL_KEYUP && contains(pressed_, key)) return false;
+    if (front.type == SDL_KEYDOWN && !front.key.repeat && contains(released_, key)) return false;
+    if (front.type == SDL_KEYDOWN) pressed_.push_back(key);
+    if (front.type == SDL_KEYUP) released_.push_back(key);
     event = front;
     queue_.pop_front();
     return true;
