@@ -4,7 +4,7 @@
 // (Escape: the page has them again; Tab past the last control: the page's next element; Shift+Tab
 // before the first: the previous one), and the focus ring around the widget while it has keyboard focus.
 
-// Numbers of pl_keyboard_focus (src/platform/web_host.cpp).
+// Numbers of pl_keyboard_focus (src/platform/web_host.cpp); "pointer" also stands for a script's focus().
 const ENTRY = { left: 0, forward: 1, backward: 2, pointer: 3 };
 // Numbers of Module.onKeyboardExit (web_host.cpp: pl_keyboard_exit_js).
 const EXIT = { release: 0, forward: 1, backward: 2 };
@@ -34,7 +34,9 @@ export function setUpKeyboard(element, canvas, wasm) {
     const byPointer = now - lastPointer < 1000;
     const byKeyboard = byTab || (!byPointer && canvas.matches(':focus-visible'));
     element.classList.toggle('perceptron-lab-keyboard-focus', byKeyboard);
-    const entry = !byKeyboard ? ENTRY.pointer : byTab && lastTab.shift ? ENTRY.backward : ENTRY.forward;
+    // Only a Tab moves the widget's own focus to its first (last) control; a script's focus() leaves it
+    // (the next Tab or arrow key starts there), so the mouse keeps working as before.
+    const entry = !byTab ? ENTRY.pointer : lastTab.shift ? ENTRY.backward : ENTRY.forward;
     lastTab = null;
     wasm.call('pl_keyboard_focus', entry);
   };

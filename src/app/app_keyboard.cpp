@@ -159,7 +159,6 @@ void App::handle_keys() {
             k.hold_canvas = 2;
         }
     }
-    canvas_.set_keyboard(k.canvas_has_keys);
     if (k.canvas_has_keys) canvas_keys();
     shortcuts();
 }

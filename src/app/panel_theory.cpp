@@ -102,10 +102,11 @@ void draw_plots_section(PanelContext& c) {
                            "best separator w*).");
         return;
     }
-    PlotSeries projection{{}, {}, IM_COL32(0, 158, 115, 255), "w\xC2\xB7w*"};
-    PlotSeries lower{{}, {}, IM_COL32(120, 120, 120, 255), "M\xCE\xB3*", true};
-    PlotSeries squared{{}, {}, IM_COL32(213, 94, 0, 255), "\xE2\x80\x96w\xE2\x80\x96\xC2\xB2"};
-    PlotSeries upper{{}, {}, IM_COL32(120, 120, 120, 255), "MR\xC2\xB2", true};
+    const Palette& colors = active_palette();
+    PlotSeries projection{{}, {}, colors.plot_growth, "w\xC2\xB7w*"};
+    PlotSeries lower{{}, {}, colors.plot_bound, "M\xCE\xB3*", true};
+    PlotSeries squared{{}, {}, colors.plot_norm, "\xE2\x80\x96w\xE2\x80\x96\xC2\xB2"};
+    PlotSeries upper{{}, {}, colors.plot_bound, "MR\xC2\xB2", true};
     const std::size_t proof_stride = std::max<std::size_t>(1, proof.size() / 2000);
     for (std::size_t k = 0; k < proof.size(); k += proof_stride) {
         const ProofSample& p = proof[k];

@@ -34,6 +34,9 @@ Palette make_light() {
     p.bad_text = rgba(170, 55, 0);
     p.notice_bg = rgba(255, 244, 214);
     p.notice_text = rgba(74, 54, 0);
+    p.plot_growth = rgba(0, 140, 100);
+    p.plot_norm = rgba(213, 94, 0);
+    p.plot_bound = rgba(110, 110, 110);
     p.canvas_bg = rgba(252, 252, 250);
     p.clear[0] = 0.94f; p.clear[1] = 0.94f; p.clear[2] = 0.93f;
     return p;
@@ -64,6 +67,9 @@ Palette make_dark() {
     p.bad_text = rgba(255, 150, 90);
     p.notice_bg = rgba(255, 244, 214);
     p.notice_text = rgba(74, 54, 0);
+    p.plot_growth = rgba(0, 200, 150);
+    p.plot_norm = rgba(240, 130, 50);
+    p.plot_bound = rgba(170, 170, 170);
     p.canvas_bg = rgba(24, 26, 30);
     p.clear[0] = 0.09f; p.clear[1] = 0.10f; p.clear[2] = 0.11f;
     return p;
@@ -90,6 +96,9 @@ Palette make_high_contrast_light() {
     p.good_text = rgba(0, 95, 45);
     p.bad_text = rgba(160, 40, 0);
     p.notice_text = rgba(0, 0, 0);
+    p.plot_growth = rgba(0, 100, 60);
+    p.plot_norm = rgba(180, 60, 0);
+    p.plot_bound = rgba(60, 60, 60);
     p.canvas_bg = rgba(255, 255, 255);
     p.clear[0] = p.clear[1] = p.clear[2] = 1.0f;
     return p;
@@ -117,6 +126,9 @@ Palette make_high_contrast_dark() {
     p.bad_text = rgba(255, 170, 110);
     p.notice_bg = rgba(0, 0, 0);
     p.notice_text = rgba(255, 230, 0);
+    p.plot_growth = rgba(60, 230, 170);
+    p.plot_norm = rgba(255, 160, 70);
+    p.plot_bound = rgba(210, 210, 210);
     p.canvas_bg = rgba(0, 0, 0);
     p.clear[0] = p.clear[1] = p.clear[2] = 0.0f;
     return p;
@@ -144,6 +156,7 @@ void set_light(ImGuiStyle& s) {
     c[ImGuiCol_Tab] = c[ImGuiCol_TabUnfocused] = ImVec4(0.55f, 0.57f, 0.60f, 1.0f);
     c[ImGuiCol_TabActive] = c[ImGuiCol_TabUnfocusedActive] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
     c[ImGuiCol_ScrollbarGrab] = ImVec4(0.55f, 0.55f, 0.55f, 1.0f);
+    c[ImGuiCol_PlotHistogram] = ImVec4(0.66f, 0.42f, 0.0f, 1.0f);  // amber: the stock yellow vanishes on white
 }
 
 void set_dark(ImGuiStyle& s) {
@@ -172,6 +185,7 @@ void set_high_contrast(ImGuiStyle& s, bool dark) {
     ImVec4* c = s.Colors;
     c[ImGuiCol_Text] = c[ImGuiCol_Border] = c[ImGuiCol_Separator] = c[ImGuiCol_CheckMark] = c[ImGuiCol_SliderGrab] =
         c[ImGuiCol_PlotLines] = c[ImGuiCol_TableBorderStrong] = ink_color;
+    c[ImGuiCol_PlotHistogram] = dark ? ImVec4(1.0f, 0.8f, 0.0f, 1.0f) : ImVec4(0.55f, 0.35f, 0.0f, 1.0f);
     c[ImGuiCol_TextDisabled] = dark ? ImVec4(0.80f, 0.80f, 0.80f, 1.0f) : ImVec4(0.25f, 0.25f, 0.25f, 1.0f);
     c[ImGuiCol_WindowBg] = c[ImGuiCol_PopupBg] = c[ImGuiCol_FrameBg] = c[ImGuiCol_MenuBarBg] = c[ImGuiCol_TitleBg] =
         c[ImGuiCol_TitleBgActive] = c[ImGuiCol_ScrollbarBg] = ground_color;

@@ -25,6 +25,7 @@ struct Palette {
     ImU32 verdict_plate, verdict_text;    // the online-mode verdict
     ImU32 good_text, bad_text;            // a passed / a failed check in the panels (lesson, author)
     ImU32 notice_bg, notice_text;         // the message line of the controls
+    ImU32 plot_growth, plot_norm, plot_bound;  // the proof plots: w·w*, ‖w‖², and the two bounds (dashed)
     ImU32 canvas_bg;
     float clear[3];                       // behind every window
 };

@@ -108,6 +108,12 @@ TEST_CASE("panel colours (Dear ImGui's style and ours): text 4.5:1 on every back
             check.need("keyboard focus (NavHighlight)", on_window(ImGuiCol_NavHighlight), window, kGraphicsContrast);
             check.need("the open tab against the others", on_window(ImGuiCol_TabActive), on_window(ImGuiCol_Tab), kGraphicsContrast);
             check.need("scrollbar grab", on_window(ImGuiCol_ScrollbarGrab), on_window(ImGuiCol_ScrollbarBg), kGraphicsContrast);
+            // The plots (plots.cpp) draw on a frame: bars, lines and the two dashed bounds.
+            const Rgba plot = on_window(ImGuiCol_FrameBg);
+            check.need("mistakes-per-epoch bars", on_window(ImGuiCol_PlotHistogram), plot, kGraphicsContrast);
+            check.need("w.w* line", opaque(p.plot_growth, plot), plot, kGraphicsContrast);
+            check.need("|w|^2 line", opaque(p.plot_norm, plot), plot, kGraphicsContrast);
+            check.need("the bounds' dashed lines", opaque(p.plot_bound, plot), plot, kGraphicsContrast);
             CHECK(style.FrameBorderSize >= 1.0f);
             CHECK(check.failures == 0);
         }

@@ -120,7 +120,10 @@ test('high contrast: from the system (prefers-contrast, forced colours) or the s
   await lab(page, () => window.perceptronLab.load({ ...window.perceptronLab.state(), panels: { ...window.perceptronLab.state().panels, highContrast: true } }));
   await checkThemePixels(page, 'high-contrast', [255, 255, 255]);
   assert.match(await lab(page, () => window.perceptronLab.link()), /[#&]contrast=1&/);
+  await lab(page, () => window.perceptronLab.train({ untilConverged: true }));  // the regions, the line and w too
+  await settle(page);
   await screenshotPixels(page, 'high-contrast-1280x800.png');
+  await lab(page, () => window.perceptronLab.train({ reset: true }));
   await lab(page, () => window.perceptronLab.load({ ...window.perceptronLab.state(), panels: { ...window.perceptronLab.state().panels, dark: true } }));
   await checkThemePixels(page, 'high-contrast-dark', [0, 0, 0]);
   await lab(page, () => window.perceptronLab.load({ ...window.perceptronLab.state(), panels: { ...window.perceptronLab.state().panels, highContrast: false } }));
