@@ -5,7 +5,8 @@
 // widgets can live on one page without sharing anything.
 //
 // The widget is split by concern: embed_handle.js (the handle), embed_options.js (mount options),
-// embed_page.js (canvas, message box, wheel, size, page URL), embed_share.js (clipboard, downloads,
+// embed_page.js (canvas, message box, wheel, size, page URL), embed_keys.js (keyboard focus in the
+// page), embed_share.js (clipboard, downloads,
 // import), embed_snapshot.js (PNG), embed_messages.js (postMessage), embed_lessons.js (the lesson verbs)
 // with embed_lesson_link.js (an instructor's lesson inside a link), embed_remember.js (the work kept
 // across a reload of the page), embed_a11y.js with embed_a11y_parts.js (the accessible mirror: the table
@@ -17,6 +18,7 @@ import createPerceptronLabModule from './perceptron_lab.js';
 import { createA11yMirror } from './embed_a11y.js';
 import { HANDLE_VERSION, createHandle } from './embed_handle.js';
 import { MESSAGE_PREFIX, setUpMessages } from './embed_messages.js';
+import { setUpKeyboard } from './embed_keys.js';
 import { applyStartOptions, optionsFromElement, styleElement } from './embed_options.js';
 import { createCanvas, createNoticeBox, followWheelFocus, keepUrlInSync, redrawOnResize } from './embed_page.js';
 import { forgetSaved, keepRemembering, readSaved, rememberKey, remembers } from './embed_remember.js';
@@ -39,6 +41,8 @@ export { HANDLE_VERSION, MESSAGE_PREFIX, optionsFromElement };
  *   panels          state.panels switches to set ({theory:false, marginBand:true, ...})
  *   readonly        no edits (points, presets, imports); training and the view still work
  *   theme           'light' | 'dark'
+ *   contrast        'more': the high-contrast theme (also on by itself when the system asks for more contrast)
+ *   textSize        text size in percent, 100 to 200 (the Show section's "text size")
  *   height          CSS height of the element (number = px); default: the element's own, else 480px
  *   train           what to train right after loading: {epochs: 2} (as handle.train)
  *   syncUrl         keep the page's URL fragment equal to the widget's state (full-page use)
@@ -62,7 +66,7 @@ export async function mountPerceptron(element, options = {}) {
   const { canvas, loading } = createCanvas(element);
 
   // What the module's callbacks reach once the widget is assembled (they may fire before that).
-  let widget = null;  // {emitChange, share, snapshots}
+  let widget = null;  // {emitChange, share, snapshots, keys}
   let resolveReady;
   const ready = new Promise((resolve) => { resolveReady = resolve; });
   let module;
@@ -80,6 +84,8 @@ export async function mountPerceptron(element, options = {}) {
       // A Share button was pressed (index into HOST_REQUEST).
       onHostRequest: (index) => { if (widget) widget.share.request(HOST_REQUEST[index]); },
       postMainLoop: () => { if (widget) widget.snapshots.afterMainLoop(); },
+      // The widget lets go of the keys (web_host.cpp): embed_keys.js moves the page's focus.
+      onKeyboardExit: (how) => { if (widget) widget.keys.exit(how); },
     });
     await ready;
   } catch (err) {
@@ -100,7 +106,9 @@ export async function mountPerceptron(element, options = {}) {
   });
   const share = setUpShare(element, canvas, handle, lessons.draftFile);
   cleanups.push(share.remove);
-  widget = { emitChange, share, snapshots };
+  const keys = setUpKeyboard(element, canvas, wasm);
+  cleanups.push(keys.remove);
+  widget = { emitChange, share, snapshots, keys };
 
   // The widget's message line over the canvas when the controls panel (which shows it too) is hidden.
   const mirrorNotice = (state) => {

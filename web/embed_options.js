@@ -124,6 +124,8 @@ function statePatch(options) {
     }
   }
   if (options.theme === 'dark' || options.theme === 'light') panels.dark = options.theme === 'dark';
+  if (options.contrast === 'more') panels.highContrast = true;
+  if (options.textSize !== undefined) panels.textSize = Number(options.textSize);
   if (options.panels && typeof options.panels === 'object') Object.assign(panels, options.panels);
   if (Object.keys(panels).length) patch.panels = panels;
   if (options.readonly !== undefined && options.readonly !== false) patch.readonly = true;
@@ -148,7 +150,8 @@ export function optionsFromElement(el) {
   if (d.state) {
     try { options.state = JSON.parse(d.state); } catch (e) { console.warn(`Perceptron Lab: data-state is not JSON (${e.message})`); }
   }
-  for (const key of ['algorithm', 'kernel', 'lift', 'bias', 'theme', 'wheel', 'controls', 'linkBase']) if (d[key]) options[key] = d[key];
+  for (const key of ['algorithm', 'kernel', 'lift', 'bias', 'theme', 'contrast', 'wheel', 'controls', 'linkBase']) if (d[key]) options[key] = d[key];
+  if (d.textSize) options.textSize = Number(d.textSize);
   if (d.height) options.height = /^\d+(\.\d+)?$/.test(d.height) ? Number(d.height) : d.height;
   if (flag(d.readonly)) options.readonly = true;
   if (flag(d.syncUrl)) {

@@ -7,7 +7,8 @@ export function createCanvas(element) {
   const canvas = document.createElement('canvas');
   canvas.className = 'perceptron-lab-canvas';
   canvas.tabIndex = 0;  // keyboard shortcuts reach the widget only when it has focus
-  canvas.setAttribute('aria-label', 'Perceptron Lab canvas: click to add points');
+  canvas.setAttribute('aria-label', 'Perceptron Lab: Tab moves through its controls and the canvas, '
+    + 'where arrow keys move a cursor and Enter adds a point; ? lists every key; Escape leaves');
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());  // right-click adds the other class
   canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }));
   element.appendChild(canvas);

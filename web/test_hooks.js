@@ -38,8 +38,10 @@ export function testHooks(target) {
     },
     /**
      * What a fresh frame drew: {frame, items: [{label, window, rect: [x0, y0, x1, y1], clip, textWidth,
-     * open, checked}], texts: [{role, text, rect}]} in CSS px of the canvas (labelled ImGui items through
-     * ImGui's test-engine hooks; canvas texts such as the status line and the online verdict).
+     * open, checked, focused}], texts: [{role, text, rect}], nav: {visible, rect}} in CSS px of the canvas
+     * (labelled ImGui items through ImGui's test-engine hooks, `focused` the one with the keyboard focus,
+     * nav.rect where that item is (also when it has no label) and nav.visible whether its ring shows; canvas texts such as the status line, the online verdict, the
+     * keyboard cursor's "cursor" label and the "keys-help" rows of the ? list).
      */
     async drawn() {
       const start = JSON.parse(text('pl_drawn'))?.frame ?? 0;

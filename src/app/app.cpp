@@ -25,7 +25,7 @@ constexpr std::chrono::milliseconds kTheoryBudget{6};
 }  // namespace
 
 // [SECTION] life cycle
-App::App(const AppOptions& options) {
+App::App(const AppOptions& options) : option_reduced_motion_(options.reduced_motion) {
     if (!options.initial_link.empty()) load_into(*this, options.initial_link);
     if (!options.lesson.empty()) open_lesson_into(*this, options.lesson, options.lesson_step, true);
 }
@@ -51,12 +51,25 @@ void App::notify_if_changed() {
 }
 
 std::array<float, 3> App::background_color() const {
-    const Palette& colors = palette(session_.state().panels.dark);
+    const Palette& colors = palette(theme());
     return {colors.clear[0], colors.clear[1], colors.clear[2]};
 }
 
+Theme App::theme() const {
+    const PanelState& p = session_.state().panels;
+    return theme_for(p.dark, p.high_contrast || system_more_contrast_);
+}
+
+void App::set_system_preferences(bool reduced_motion, bool more_contrast) {
+    if (reduced_motion == system_reduced_motion_ && more_contrast == system_more_contrast_) return;
+    system_reduced_motion_ = reduced_motion;
+    system_more_contrast_ = more_contrast;
+    request_redraw();
+}
+
 void App::before_new_frame(float device_pixel_ratio) {
-    if (fonts_.rebuild_if_needed(device_pixel_ratio)) request_redraw();
+    const float text_scale = static_cast<float>(session_.state().panels.text_size) / 100.0f;
+    if (fonts_.rebuild_if_needed(device_pixel_ratio, text_scale)) request_redraw();
 }
 
 void App::render_gl(int, int) {}
@@ -78,6 +91,7 @@ void App::advance_training(double seconds) {
         run_.carry -= static_cast<double>(due);
         if (due == 0) return;
         if (run_.speed <= 30.0f) {
+            // (no update animation with reduced motion: canvas_.set_reduced_motion)
             for (std::size_t i = 0; i < due; ++i) run_one_visit(session_, canvas_, run_.speed <= 4.0f);
             return;
         }
@@ -100,60 +114,26 @@ void App::advance_training(double seconds) {
     }
 }
 
-// [SECTION] keyboard shortcuts (only while no text field has focus)
-// Dear ImGui 1.86 has named keys only for a few letters, so letters come from the typed characters.
-void App::handle_shortcuts() {
-    ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput) return;
-    const bool ctrl = io.KeyCtrl || io.KeySuper;
-    const bool words = session_.state().mode == DataMode::Words;
-    if (ctrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false)) {
-        if (words) (void)(io.KeyShift ? session_.words().redo() : session_.words().undo());
-        else if (io.KeyShift) session_.redo();
-        else session_.undo();
-        return;
-    }
-    if (ctrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) {
-        if (words) session_.words().redo();
-        else session_.redo();
-        return;
-    }
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace), false)) {
-        if (words) words_view_.remove_selected(session_);
-        else if (canvas_.selected()) { session_.remove_point(*canvas_.selected()); canvas_.select(std::nullopt); }
-    }
-    if (ctrl) return;
-    for (ImWchar c : io.InputQueueCharacters) {
-        switch (c) {
-            case ' ': run_.running = !run_.running; run_.carry = 0; break;
-            case 's': case 'S': run_training_verb(session_, canvas_, run_, TrainingVerb::Step); break;
-            case 'n': case 'N': run_training_verb(session_, canvas_, run_, TrainingVerb::NextMistake); break;
-            case 'e': case 'E': run_training_verb(session_, canvas_, run_, TrainingVerb::Epoch); break;
-            case 'r': case 'R': run_training_verb(session_, canvas_, run_, TrainingVerb::Reset); break;
-            case 'f': case 'F':
-                if (words) words_view_.flip_selected(session_);
-                else if (canvas_.selected()) session_.flip_label(*canvas_.selected());
-                break;
-            default: break;
-        }
-    }
-}
-
 // [SECTION] frame layout (plan_layout decides, this follows)
 void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     ImGuiIO& io = ImGui::GetIO();
     const double t = now_seconds();
     const float dt = last_time_ < 0 ? 0.016f : static_cast<float>(std::min(0.25, t - last_time_));
     last_time_ = t;
-    if (!style_ready_ || style_dark_ != session_.state().panels.dark || style_touch_ != touch_ui_) {
-        apply_imgui_style(session_.state().panels.dark, touch_ui_);
-        style_dark_ = session_.state().panels.dark;
+    const Theme theme_now = theme();
+    set_active_theme(theme_now);
+    if (!style_ready_ || style_theme_ != theme_now || style_touch_ != touch_ui_ || style_font_size_ != ImGui::GetFontSize()) {
+        apply_imgui_style(theme_now, touch_ui_);
+        style_theme_ = theme_now;
         style_touch_ = touch_ui_;
+        style_font_size_ = ImGui::GetFontSize();
         style_ready_ = true;
     }
+    canvas_.set_reduced_motion(reduced_motion());
     // A loaded link or state may name another lesson position: follow it.
     if (const std::string error = lesson_.follow_state(session_); !error.empty()) session_.set_notice(error);
-    handle_shortcuts();
+    handle_keys();
+    canvas_.set_keyboard(keyboard_.canvas_has_keys);
     advance_training(dt);
     session_.advance_theory(kTheoryBudget);
 
@@ -161,6 +141,7 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     input.width = io.DisplaySize.x;
     input.height = io.DisplaySize.y;
     input.font_size = ImGui::GetFontSize();
+    input.text_scale = static_cast<float>(session_.state().panels.text_size) / 100.0f;
     input.panels = session_.state().panels;
     // Words mode has neither a kernel nor a lift: their sections and the lift view stay away.
     const bool words = session_.state().mode == DataMode::Words;
@@ -202,6 +183,10 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
             break;
     }
     ImGui::End();
+    finish_tabbing();
+    const bool help_was_open = keyboard_.help_open;
+    draw_keys_help(keyboard_.help_open);
+    if (help_was_open && !keyboard_.help_open) close_keys_help();  // its Close button
 }
 
 }  // namespace pl::app

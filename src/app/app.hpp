@@ -11,10 +11,12 @@
 
 #include "app/canvas.hpp"
 #include "app/frame_model.hpp"
+#include "app/keyboard.hpp"
 #include "app/layout.hpp"
 #include "app/lesson_author.hpp"
 #include "app/fonts.hpp"
 #include "app/lift_scenes.hpp"
+#include "app/theme.hpp"
 #include "app/words_view.hpp"
 #include "core/lesson_run.hpp"
 #include "core/session.hpp"
@@ -30,6 +32,7 @@ struct AppOptions {
     std::string initial_link;  // URL fragment (or full link) to load at start; empty: default scene
     std::string lesson;        // a built-in lesson's id, or a lesson's JSON text, to open at start
     std::size_t lesson_step = 0;
+    bool reduced_motion = false;  // no update animation, no trail (native --reduced-motion)
 };
 
 // Run/Pause: visits per second, from 1 to "as fast as the frame budget allows".
@@ -49,6 +52,7 @@ public:
     // -> frame() -> render_gl() -> after_frame().
     bool needs_frame() const;
     void before_new_frame(float device_pixel_ratio);  // font atlas changes must happen outside a frame
+    void prepare_input();  // after the backends' NewFrame, right before ImGui::NewFrame (app_keyboard.cpp)
     void request_redraw(int frames = 3);
     void frame(int framebuffer_width, int framebuffer_height);
     void render_gl(int framebuffer_width, int framebuffer_height);
@@ -57,6 +61,17 @@ public:
     // The host says the pointer is a finger (CSS pointer: coarse): larger targets.
     void set_touch_ui(bool touch) { if (touch != touch_ui_) { touch_ui_ = touch; request_redraw(); } }
     bool touch_ui() const { return touch_ui_; }
+    // The system's preferences (web: prefers-reduced-motion, prefers-contrast: more or forced colours).
+    void set_system_preferences(bool reduced_motion, bool more_contrast);
+    bool reduced_motion() const { return option_reduced_motion_ || system_reduced_motion_; }
+    // Light or dark, high contrast when the switch or the system asks for it.
+    Theme theme() const;
+
+    // The keyboard (keyboard.hpp). The host says how the page's focus came or went; a host that can
+    // move the page's focus sets on_keyboard_exit (else Tab wraps around inside the widget).
+    void keyboard_entry(KeyboardEntry entry);
+    std::function<void(KeyboardExit)> on_keyboard_exit;
+    const KeyboardState& keyboard() const { return keyboard_; }
 
     // For the JS handle and the native --state flag.
     Session& session() { return session_; }
@@ -81,7 +96,14 @@ private:
     void draw_controls_strip(float width);
     void draw_canvas_area(ImVec2 size, float dt);
     void draw_tabs();
-    void handle_shortcuts();
+    // app_keyboard.cpp
+    void handle_keys();
+    void canvas_keys();
+    void shortcuts();
+    void request_tab(int direction, bool from_edge);
+    void finish_tabbing();
+    void close_keys_help();
+    void release_keyboard(KeyboardExit how);
     void advance_training(double seconds);
     void notify_if_changed();
 
@@ -98,7 +120,10 @@ private:
     int redraw_frames_ = 3;
     std::uint64_t notified_revision_ = 0;
     std::size_t frames_drawn_ = 0;
-    bool style_dark_ = false;
+    KeyboardState keyboard_;
+    bool option_reduced_motion_ = false, system_reduced_motion_ = false, system_more_contrast_ = false;
+    Theme style_theme_ = Theme::Light;
+    float style_font_size_ = 0;
     bool style_touch_ = false;
     bool touch_ui_ = false;
     bool style_ready_ = false;

@@ -1,16 +1,19 @@
 #include "app/canvas.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/canvas_controls.hpp"
+#include "app/canvas_cursor.hpp"
 #include "app/canvas_draw.hpp"
 #include "app/canvas_overlays.hpp"
 #include "app/theme.hpp"
+#include "imgui_internal.h"
 
 namespace pl::app {
 
 void Canvas::start_update_animation(const Update& update) {
-    if (!update.mistake || update.w_before.size() < 2) return;
+    if (reduced_motion_ || !update.mistake || update.w_before.size() < 2) return;
     animated_ = update;
     animation_time_ = 0.0f;
 }
@@ -19,6 +22,37 @@ void Canvas::fit_view(Session& session) {
     const bool drawn = view_.width() > 1.0f && view_.height() > 1.0f;
     if (drawn) session.fit_view_to_data(static_cast<double>(view_.width()) / static_cast<double>(view_.height()));
     else fit_requested_ = true;
+}
+
+// [SECTION] keyboard cursor
+void Canvas::move_cursor(Session& session, int dx, int dy, int lines) {
+    const CursorMove move = pl::app::move_cursor(view_, session.state().view, cursor_, dx, dy, lines);
+    if (move.view_changed) {
+        session.set_view(move.view);
+        view_.fit(session.state().view, view_.origin_x(), view_.origin_y(), view_.width(), view_.height());
+    }
+    cursor_ = cursor_inside(view_, move.cursor);  // the session may have refused part of the pan
+}
+
+void Canvas::zoom_at_cursor(Session& session, double factor) {
+    cursor_ = cursor_inside(view_, cursor_);
+    const ViewState before = session.state().view;
+    session.set_view(zoom_view_at(before, cursor_, factor));
+    // The session keeps the span within its limits: zoom by what it accepted, about the same point.
+    session.set_view(zoom_view_at(before, cursor_, session.state().view.span / before.span));
+    view_.fit(session.state().view, view_.origin_x(), view_.origin_y(), view_.width(), view_.height());
+}
+
+void Canvas::add_at_cursor(Session& session, int label) {
+    cursor_ = cursor_inside(view_, cursor_);
+    CanvasInput::add_point_at(session, {cursor_.x, cursor_.y}, label);
+}
+
+std::optional<std::size_t> Canvas::point_at_cursor(const Session& session) const {
+    if (!std::isfinite(cursor_.x)) return std::nullopt;
+    const ScreenPoint s = view_.to_screen(cursor_.x, cursor_.y);
+    const float grid_pixels = static_cast<float>(view_.minor_step() * view_.pixels_per_unit());
+    return input_.hit_test(session, view_, ImVec2(s.x, s.y), std::max(CanvasInput::kHitRadius, 0.75f * grid_pixels));
 }
 
 void Canvas::push_finger(const FingerEvent& event) {
@@ -39,7 +73,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     }
     view_.fit(session.state().view, origin.x, origin.y, size.x, size.y);
     const PanelState& panels = session.state().panels;
-    const Palette& colors = palette(panels.dark);
+    const Palette& colors = active_palette();
     ImDrawList* draw = ImGui::GetWindowDrawList();
 
     // The buttons on the canvas go first, so they own the hover over their rectangles; their channel is
@@ -60,6 +94,10 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     ImGui::SetCursorScreenPos(origin);
     ImGui::InvisibleButton("##canvas", size,
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
+    // The canvas is one stop of the Tab order; while it has the keys it holds Dear ImGui's focus, so
+    // the next Tab continues from here.
+    item_id_ = ImGui::GetItemID();
+    if (has_keys_ && GImGui->NavId != item_id_) ImGui::SetFocusID(item_id_, ImGui::GetCurrentWindow());
     // A finger's emulated mouse must not edit a second time: touch goes through the gestures only.
     if (touch_.mouse_from_finger) input_.clear_hover();
     else input_.handle(session, view_, ImGui::IsItemHovered(), ImGui::IsItemActive());
@@ -78,6 +116,11 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     fingers_.clear();
     view_.fit(session.state().view, origin.x, origin.y, size.x, size.y);  // a zoom or pan just now
     const FrameModel& model = models.update(session);
+    std::optional<std::size_t> cursor_point;
+    if (has_keys_) {
+        cursor_ = cursor_inside(view_, cursor_);  // a zoom, a pan or a resize may have moved the view
+        cursor_point = point_at_cursor(session);
+    }
 
     if (animation_time_ >= 0.0f) {
         animation_time_ += dt;
@@ -97,7 +140,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     // Overlays, back to front.
     draw_grid_and_axes(draw, view_, colors);
     draw_theory_overlays(o, model);
-    draw_trail(o, model);
+    if (!reduced_motion_) draw_trail(o, model);
     if (model.line && model.trained) {
         const AnswerMargins& m = model.facts.margins;
         if (panels.margin_band && m.input_defined && m.input_geometric > 0)
@@ -105,10 +148,16 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
         draw_hyperplane(o, *model.line, colors.boundary, 2.5f, false);
         if (!animated_) draw_weight_arrow(o, *model.line);  // the animation draws w itself
     }
-    draw_points(o, model, input_.hovered_point(), input_.selected());
+    draw_points(o, model, cursor_point ? cursor_point : input_.hovered_point(), input_.selected());
     if (field_drawn_by_gpu_) draw_legend(o, model);
     if (animated_) draw_update_animation(o, model, *animated_, animation_time_ / kAnimationSeconds);
-    draw_status(o, model, online_fade_running(), field_drawn_by_gpu_ ? field_.notice() : std::string(), controls.bottom + 8.0f);
+    const std::string keys_hint = has_keys_ ? "Arrows move \xC2\xB7 Enter or + adds +1 \xC2\xB7 \xE2\x88\x92 adds \xE2\x88\x92" "1 \xC2\xB7 ? all keys \xC2\xB7 Esc leaves"
+                                            : std::string();
+    draw_status(o, model, online_fade_running(), field_drawn_by_gpu_ ? field_.notice() : std::string(), keys_hint, controls.bottom + 8.0f);
+    if (has_keys_) {
+        draw_keyboard_focus_ring(o);
+        draw_keyboard_cursor(o, cursor_, cursor_label(cursor_, session.state().data, cursor_point));
+    }
     draw->PopClipRect();
     layers.Merge(draw);
 }

@@ -3,14 +3,16 @@
 //   input     CanvasInput: edits through Session verbs (canvas_input.hpp)
 //   field     FieldLayer: the per-pixel decision regions and when to repaint them (field_layer.hpp)
 //   overlays  pure drawing from the model snapshot (canvas_overlays.hpp)
-// The canvas itself keeps only what lives between frames: the view mapping, the update animation and
-// the fade of the online verdict.
+// The canvas itself keeps only what lives between frames: the view mapping, the update animation, the
+// fade of the online verdict and the keyboard cursor.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "app/canvas_input.hpp"
+#include "app/keyboard_cursor.hpp"
 #include "app/touch_gestures.hpp"
 #include "app/field_layer.hpp"
 #include "app/frame_model.hpp"
@@ -46,7 +48,22 @@ public:
     // an imported state file is a new data set, although it arrives as a whole state like a link,
     // which keeps its view.
     void fit_view(Session& session);
+    // Starts the three-beat figure of an update (not when the person asked for reduced motion).
     void start_update_animation(const Update& update);
+    void set_reduced_motion(bool reduced) { reduced_motion_ = reduced; }  // also hides the trail
+
+    // [SECTION] keyboard (app_keyboard.cpp decides when the canvas has the keys)
+    // While it has them the canvas shows its focus ring and the cursor, and holds Dear ImGui's keyboard
+    // focus (its place in the Tab order).
+    void set_keyboard(bool has_keys) { has_keys_ = has_keys; }
+    bool has_keyboard() const { return has_keys_; }
+    ImGuiID item_id() const { return item_id_; }  // the canvas's InvisibleButton (0 before the first draw)
+    CursorPoint cursor() const { return cursor_; }
+    void move_cursor(Session& session, int dx, int dy, int lines);  // grid lines; the view follows
+    void zoom_at_cursor(Session& session, double factor);           // < 1 zooms in; the cursor stays put
+    void add_at_cursor(Session& session, int label);
+    // The point under the cursor: within a marker's pick radius, or most of a grid step on a zoomed-out view.
+    std::optional<std::size_t> point_at_cursor(const Session& session) const;
     std::optional<std::size_t> selected() const { return input_.selected(); }
     void select(std::optional<std::size_t> index) { input_.select(index); }
     const View& view() const { return view_; }
@@ -72,6 +89,10 @@ private:
     float animation_time_ = -1.0f;
     std::uint64_t online_serial_seen_ = 0;
     float online_age_ = -1.0f;
+    bool reduced_motion_ = false;
+    bool has_keys_ = false;
+    ImGuiID item_id_ = 0;
+    CursorPoint cursor_{std::nan(""), std::nan("")};  // not placed yet: the view's centre when first shown
 };
 
 }  // namespace pl::app

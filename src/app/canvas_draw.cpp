@@ -19,8 +19,8 @@ void format_tick(char* out, std::size_t size, double value, double step) {
 void draw_grid_and_axes(ImDrawList* draw, const View& view, const Palette& colors) {
     const float left = view.origin_x(), top = view.origin_y();
     const float right = left + view.width(), bottom = top + view.height();
-    const double step = view.tick_step(56.0f);
-    const double minor = step / 5.0;
+    const double step = view.tick_step();
+    const double minor = view.minor_step();
 
     // Minor and major grid lines.
     for (int pass = 0; pass < 2; ++pass) {
@@ -56,7 +56,7 @@ void draw_grid_and_axes(ImDrawList* draw, const View& view, const Palette& color
         format_tick(label, sizeof label, x, step);
         const ImVec2 size = ImGui::CalcTextSize(label);
         const float ty = axis_y + 5 + font > bottom ? axis_y - 5 - size.y : axis_y + 5;
-        draw->AddText(ImVec2(sx - size.x * 0.5f, ty), colors.tick_text, label);
+        haloed_text(draw, ImVec2(sx - size.x * 0.5f, ty), colors.tick_text, colors.canvas_bg, label);
     }
     for (double y = std::ceil(view.min_y() / step) * step; y <= view.max_y(); y += step) {
         if (std::fabs(y) < step * 1e-6) continue;
@@ -65,15 +65,15 @@ void draw_grid_and_axes(ImDrawList* draw, const View& view, const Palette& color
         format_tick(label, sizeof label, y, step);
         const ImVec2 size = ImGui::CalcTextSize(label);
         const float tx = axis_x - 6 - size.x < left ? axis_x + 6 : axis_x - 6 - size.x;
-        draw->AddText(ImVec2(tx, sy - size.y * 0.5f), colors.tick_text, label);
+        haloed_text(draw, ImVec2(tx, sy - size.y * 0.5f), colors.tick_text, colors.canvas_bg, label);
     }
     // The origin is part of the story (bias absorption, lines through the origin): mark it.
     if (x_axis_real && y_axis_real) {
         draw->AddCircle(ImVec2(origin.x, origin.y), 4.0f, colors.axis, 16, 1.5f);
-        draw->AddText(ImVec2(origin.x + 5, origin.y + 3), colors.tick_text, "0");
+        haloed_text(draw, ImVec2(origin.x + 5, origin.y + 3), colors.tick_text, colors.canvas_bg, "0");
     }
-    draw->AddText(ImVec2(right - ImGui::CalcTextSize("x\xE2\x82\x81").x - 6, axis_y - font - 4), colors.tick_text, "x\xE2\x82\x81");
-    draw->AddText(ImVec2(axis_x + 6, top + 4), colors.tick_text, "x\xE2\x82\x82");
+    haloed_text(draw, ImVec2(right - ImGui::CalcTextSize("x\xE2\x82\x81").x - 6, axis_y - font - 4), colors.tick_text, colors.canvas_bg, "x\xE2\x82\x81");
+    haloed_text(draw, ImVec2(axis_x + 6, top + 4), colors.tick_text, colors.canvas_bg, "x\xE2\x82\x82");
 }
 
 // The outline is a slightly larger filled shape underneath (not a stroke): a stroked, anti-aliased
@@ -81,8 +81,8 @@ void draw_grid_and_axes(ImDrawList* draw, const View& view, const Palette& color
 // renderer. The plus/minus bars are filled rectangles for the same reason.
 void draw_marker(ImDrawList* draw, ImVec2 c, int label, float r, const Palette& colors, bool hovered) {
     const ImU32 color = label > 0 ? colors.positive : colors.negative;
-    const ImU32 white = IM_COL32(255, 255, 255, 255);
-    const ImU32 edge = hovered ? colors.text : white;
+    const ImU32 glyph = colors.marker_glyph;
+    const ImU32 edge = hovered ? colors.focus : colors.marker_edge;
     const float outline = hovered ? 2.5f : 1.2f;
     const float bar = 0.8f;  // half thickness of the plus/minus bars
     if (label > 0) {
@@ -90,37 +90,58 @@ void draw_marker(ImDrawList* draw, ImVec2 c, int label, float r, const Palette& 
         draw->AddCircleFilled(c, r + outline, edge, segments);
         draw->AddCircleFilled(c, r, color, segments);
         const float arm = r * 0.55f;
-        draw->AddRectFilled(ImVec2(c.x - arm, c.y - bar), ImVec2(c.x + arm, c.y + bar), white);
-        draw->AddRectFilled(ImVec2(c.x - bar, c.y - arm), ImVec2(c.x + bar, c.y + arm), white);
+        draw->AddRectFilled(ImVec2(c.x - arm, c.y - bar), ImVec2(c.x + arm, c.y + bar), glyph);
+        draw->AddRectFilled(ImVec2(c.x - bar, c.y - arm), ImVec2(c.x + bar, c.y + arm), glyph);
     } else {
         const float h = r * 0.9f;
         draw->AddRectFilled(ImVec2(c.x - h - outline, c.y - h - outline), ImVec2(c.x + h + outline, c.y + h + outline), edge);
         draw->AddRectFilled(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), color);
-        draw->AddRectFilled(ImVec2(c.x - h * 0.6f, c.y - bar), ImVec2(c.x + h * 0.6f, c.y + bar), white);
+        draw->AddRectFilled(ImVec2(c.x - h * 0.6f, c.y - bar), ImVec2(c.x + h * 0.6f, c.y + bar), glyph);
     }
 }
 
-void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness, float max_head) {
+void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness, float max_head, ImU32 halo) {
     const float dx = to.x - from.x, dy = to.y - from.y;
     const float length = std::sqrt(dx * dx + dy * dy);
     if (length < 1.0f) return;
     const float ux = dx / length, uy = dy / length;
     const float head = std::min(max_head, length * 0.4f);
     const ImVec2 base(to.x - ux * head, to.y - uy * head);
+    const ImVec2 left(base.x - uy * head * 0.45f, base.y + ux * head * 0.45f), right(base.x + uy * head * 0.45f, base.y - ux * head * 0.45f);
+    if (halo) {
+        const float h = kHaloPixels * 1.6f;  // the triangle's rim: its corners move out further than its edges
+        draw->AddLine(ImVec2(from.x - ux * kHaloPixels, from.y - uy * kHaloPixels), base, halo, thickness + 2 * kHaloPixels);
+        draw->AddTriangleFilled(ImVec2(to.x + ux * h, to.y + uy * h), ImVec2(left.x - ux * h - uy * h, left.y - uy * h + ux * h),
+                                ImVec2(right.x - ux * h + uy * h, right.y - uy * h - ux * h), halo);
+    }
     draw->AddLine(from, base, color, thickness);  // up to the head only: a thick line must not poke out
-    draw->AddTriangleFilled(to, ImVec2(base.x - uy * head * 0.45f, base.y + ux * head * 0.45f),
-                            ImVec2(base.x + uy * head * 0.45f, base.y - ux * head * 0.45f), color);
+    draw->AddTriangleFilled(to, left, right, color);
 }
 
-void draw_dashed_line(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash, float gap) {
+void draw_dashed_line(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash, float gap, ImU32 halo) {
     const float dx = b.x - a.x, dy = b.y - a.y;
     const float length = std::sqrt(dx * dx + dy * dy);
     if (length < 1.0f) return;
-    for (float t = 0.0f; t < length; t += dash + gap) {
-        const float t1 = std::min(length, t + dash);
-        draw->AddLine(ImVec2(a.x + dx * t / length, a.y + dy * t / length),
-                      ImVec2(a.x + dx * t1 / length, a.y + dy * t1 / length), color, thickness);
+    for (int pass = halo ? 0 : 1; pass < 2; ++pass) {
+        const ImU32 c = pass == 0 ? halo : color;
+        const float w = pass == 0 ? thickness + 2 * kHaloPixels : thickness;
+        for (float t = 0.0f; t < length; t += dash + gap) {
+            const float t1 = std::min(length, t + dash);
+            draw->AddLine(ImVec2(a.x + dx * t / length, a.y + dy * t / length), ImVec2(a.x + dx * t1 / length, a.y + dy * t1 / length), c, w);
+        }
     }
+}
+
+void haloed_text(ImDrawList* draw, ImVec2 pos, ImU32 color, ImU32 halo, const char* text) {
+    for (float dy = -1.0f; dy <= 1.0f; dy += 1.0f)
+        for (float dx = -1.0f; dx <= 1.0f; dx += 1.0f)
+            if (dx != 0.0f || dy != 0.0f) draw->AddText(ImVec2(pos.x + dx, pos.y + dy), halo, text);
+    draw->AddText(pos, color, text);
+}
+
+void haloed_circle(ImDrawList* draw, ImVec2 center, float radius, ImU32 color, float thickness, ImU32 halo, int segments) {
+    draw->AddCircle(center, radius, halo, segments, thickness + 2 * kHaloPixels);
+    draw->AddCircle(center, radius, color, segments, thickness);
 }
 
 bool clip_line_to_view(const View& view, double a, double b, double c, ImVec2& p0, ImVec2& p1) {

@@ -11,9 +11,16 @@ void draw_grid_and_axes(ImDrawList* draw, const View& view, const Palette& color
 // +1: disc with a plus; -1: square with a minus (shape tells the classes apart without colour).
 void draw_marker(ImDrawList* draw, ImVec2 center, int label, float radius, const Palette& colors, bool hovered);
 // An arrow from `from` to `to`; the head is at most `max_head` pixels long and 40 % of the arrow.
-void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness, float max_head = 12.0f);
+// halo != 0: drawn first around it, kHaloPixels wider on each side (see below).
+void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness, float max_head = 12.0f, ImU32 halo = 0);
 // A dashed segment: `dash` pixels drawn, `gap` pixels left out, from a towards b.
-void draw_dashed_line(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash = 6.0f, float gap = 6.0f);
+void draw_dashed_line(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash = 6.0f, float gap = 6.0f,
+                      ImU32 halo = 0);
+// Halos: thin lines, rings and texts that cross the decision regions are drawn over a rim of the
+// canvas background, so they keep their contrast on any tint (theme.hpp: the contrast tests assume it).
+inline constexpr float kHaloPixels = 1.5f;
+void haloed_text(ImDrawList* draw, ImVec2 pos, ImU32 color, ImU32 halo, const char* text);
+void haloed_circle(ImDrawList* draw, ImVec2 center, float radius, ImU32 color, float thickness, ImU32 halo, int segments = 24);
 // Clip the infinite line a*x + b*y + c = 0 to the visible rectangle; false when it misses it.
 bool clip_line_to_view(const View& view, double a, double b, double c, ImVec2& p0, ImVec2& p1);
 

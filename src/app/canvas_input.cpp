@@ -46,10 +46,13 @@ void CanvasInput::zoom(Session& session, const View& view, ImVec2 mouse, float w
 
 // Online mode: the model predicts the point before it learns the label; the verdict is kept by the
 // session (Session::last_online), so every way of adding shows it.
-void CanvasInput::add_point(Session& session, const View& view, ImVec2 mouse, int label) {
-    const Vec x{view.to_data_x(mouse.x), view.to_data_y(mouse.y)};
+void CanvasInput::add_point_at(Session& session, const Vec& x, int label) {
     if (session.state().online_mode) session.online_add(x, label);
     else session.add_point(x, label);
+}
+
+void CanvasInput::add_point(Session& session, const View& view, ImVec2 mouse, int label) {
+    add_point_at(session, {view.to_data_x(mouse.x), view.to_data_y(mouse.y)}, label);
 }
 
 void CanvasInput::handle(Session& session, const View& view, bool hovered, bool active) {

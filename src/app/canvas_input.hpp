@@ -36,6 +36,9 @@ public:
     std::optional<std::size_t> hit_test(const Session& session, const View& view, ImVec2 position,
                                         float radius = kHitRadius) const;
 
+    // Adds a point the way every input does: in online mode the model predicts it first.
+    static void add_point_at(Session& session, const Vec& x, int label);
+
     static constexpr float kHitRadius = 10.0f;     // pixels around a marker that pick it
     static constexpr float kTouchHitRadius = 22.0f;  // a fingertip: a 44 px target around the marker
     static constexpr float kMinPinchDistance = 8.0f;  // px between two fingers below which only the pan counts

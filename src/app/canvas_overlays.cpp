@@ -25,12 +25,10 @@ ImU32 with_alpha(ImU32 color, float alpha) {
 double arrow_room(const View& view) {
     return kArrowMaxShareOfView * std::min(view.max_x() - view.min_x(), view.max_y() - view.min_y());
 }
-// Text on a rounded plate, so it stays legible over points and regions. `role` names it for the
-// test build's probe.
-// The text wraps to `max_width` (a narrow canvas on a phone); `anchor_bottom` keeps its last line at
-// pos.y (the status line grows upwards). Returns the plate's top.
+}  // namespace
+
 float plate_text(ImDrawList* draw, const char* role, ImVec2 pos, const std::string& text, ImU32 plate, ImU32 ink,
-                 float max_width, bool anchor_bottom = false) {
+                 float max_width, bool anchor_bottom) {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, max_width);
     if (anchor_bottom) pos.y -= size.y - ImGui::GetTextLineHeight();
     draw->AddRectFilled(ImVec2(pos.x - 5, pos.y - 3), ImVec2(pos.x + size.x + 5, pos.y + size.y + 3), plate, 4.0f);
@@ -39,7 +37,6 @@ float plate_text(ImDrawList* draw, const char* role, ImVec2 pos, const std::stri
     (void)role;
     return pos.y - 3;
 }
-}  // namespace
 
 // [SECTION] the boundary and w
 void draw_half_planes(const Overlay& o, const Line2D& line) {
@@ -69,17 +66,21 @@ void draw_half_planes(const Overlay& o, const Line2D& line) {
     }
 }
 
-void draw_hyperplane(const Overlay& o, const Line2D& line, ImU32 color, float thickness, bool dashed) {
+void draw_hyperplane(const Overlay& o, const Line2D& line, ImU32 color, float thickness, bool dashed, bool halo) {
     ImVec2 p0, p1;
     if (!clip_line_to_view(o.view, line.a, line.b, line.c, p0, p1)) return;
-    if (dashed) draw_dashed_line(o.draw, p0, p1, color, thickness, 8.0f, 6.0f);
-    else o.draw->AddLine(p0, p1, color, thickness);
+    if (dashed) {
+        draw_dashed_line(o.draw, p0, p1, color, thickness, 8.0f, 6.0f, halo ? o.colors.canvas_bg : 0);
+        return;
+    }
+    if (halo) o.draw->AddLine(p0, p1, o.colors.canvas_bg, thickness + 2 * kHaloPixels);
+    o.draw->AddLine(p0, p1, color, thickness);
 }
 
 void draw_margin_band(const Overlay& o, const Line2D& line, double margin_distance, ImU32 color) {
     const double norm = std::hypot(line.a, line.b);
     for (int s = -1; s <= 1; s += 2)
-        draw_hyperplane(o, {line.a, line.b, line.c + s * margin_distance * norm}, color, 1.2f, true);
+        draw_hyperplane(o, {line.a, line.b, line.c + s * margin_distance * norm}, color, 1.2f, true, true);
 }
 
 // w drawn from the origin towards the +1 side (the normal of the line). Long vectors are scaled to
@@ -90,9 +91,9 @@ void draw_weight_arrow(const Overlay& o, const Line2D& line) {
     const double max_length = arrow_room(o.view);
     const double scale = length > max_length ? max_length / length : 1.0;
     const ScreenPoint origin = o.view.to_screen(0, 0), tip = o.view.to_screen(line.a * scale, line.b * scale);
-    draw_arrow(o.draw, to_im(origin), to_im(tip), o.colors.weight_arrow, 2.5f);
+    draw_arrow(o.draw, to_im(origin), to_im(tip), o.colors.weight_arrow, 2.5f, 12.0f, o.colors.canvas_bg);
     const std::string label = scale < 1.0 ? "w (\xC3\x97" + display_number(scale, 2) + ")" : "w";
-    o.draw->AddText(ImVec2(tip.x + 6, tip.y - 8), o.colors.weight_arrow, label.c_str());
+    haloed_text(o.draw, ImVec2(tip.x + 6, tip.y - 8), o.colors.weight_arrow, o.colors.canvas_bg, label.c_str());
 }
 
 // [SECTION] theory overlays: convex hulls, the maximum-margin separator
@@ -118,9 +119,10 @@ void draw_theory_overlays(const Overlay& o, const FrameModel& model) {
         if (best.separable && !best.w.empty()) {
             const Line2D line{best.w[0], best.w.size() > 1 ? best.w[1] : 0.0, best.b};
             draw_margin_band(o, line, best.margin, o.colors.margin);
-            draw_hyperplane(o, line, o.colors.margin, 1.8f, false);
+            draw_hyperplane(o, line, o.colors.margin, 1.8f, false, true);
             for (std::size_t i : best.support)
-                if (i < data.size()) o.draw->AddCircle(point_on_screen(o.view, data.points[i]), kMarkerRadius + 6.0f, o.colors.margin, 24, 2.0f);
+                if (i < data.size())
+                    haloed_circle(o.draw, point_on_screen(o.view, data.points[i]), kMarkerRadius + 6.0f, o.colors.margin, 2.0f, o.colors.canvas_bg);
         }
     }
 }
@@ -160,16 +162,17 @@ void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::s
         // Kernel perceptron: support points (alpha > 0) grow with their mistake counter.
         float radius = kMarkerRadius;
         if (i < alphas.size() && alphas[i] > 0) radius = std::min(16.0f, kMarkerRadius + 2.2f * std::sqrt(static_cast<float>(alphas[i])));
-        if (model.trained && model.wrong(i)) o.draw->AddCircle(c, radius + 4.0f, o.colors.mistake_ring, 16, 2.0f);
+        if (model.trained && model.wrong(i)) haloed_circle(o.draw, c, radius + 4.0f, o.colors.mistake_ring, 2.0f, o.colors.canvas_bg, 16);
         draw_marker(o.draw, c, data.labels[i], radius, o.colors, hovered == i);
     }
     o.draw->Flags = saved_flags;
     const Learner& learner = model.learner();
     const std::size_t next = learner.next_index();
     if (!many && next < data.size() && learner.visits() > 0 && !learner.converged())
-        o.draw->AddCircle(point_on_screen(v, data.points[next]), kMarkerRadius + 8.0f, o.colors.highlight, 24, 3.0f);  // visited next
+        haloed_circle(o.draw, point_on_screen(v, data.points[next]), kMarkerRadius + 8.0f, o.colors.highlight, 3.0f, o.colors.canvas_bg);  // visited next
     if (selected && *selected < data.size()) {
         const ImVec2 c = point_on_screen(v, data.points[*selected]);
+        o.draw->AddRect(ImVec2(c.x - 13, c.y - 13), ImVec2(c.x + 13, c.y + 13), o.colors.canvas_bg, 2.0f, 0, 1.5f + 2 * kHaloPixels);
         o.draw->AddRect(ImVec2(c.x - 13, c.y - 13), ImVec2(c.x + 13, c.y + 13), o.colors.text, 2.0f, 0, 1.5f);
     }
 }
@@ -189,37 +192,41 @@ void draw_update_animation(const Overlay& o, const FrameModel& model, const Upda
     const ImVec2 old_tip = to_im(o.view.to_screen(ox * k, oy * k));
     const ImVec2 new_tip = to_im(o.view.to_screen(nx * k, ny * k));
     const Palette& colors = o.colors;
-    draw_arrow(o.draw, origin, old_tip, with_alpha(colors.trail, 1.0f), 2.5f);
-    o.draw->AddText(ImVec2(old_tip.x + 6, old_tip.y + 2), colors.trail, "w old");
+    draw_arrow(o.draw, origin, old_tip, with_alpha(colors.trail, 1.0f), 2.5f, 12.0f, colors.canvas_bg);
+    haloed_text(o.draw, ImVec2(old_tip.x + 6, old_tip.y + 2), colors.trail, colors.canvas_bg, "w old");
     if (t > 0.25f) {
         const float grow = std::min(1.0f, (t - 0.25f) / 0.3f);
         const ImVec2 step_tip(old_tip.x + (new_tip.x - old_tip.x) * grow, old_tip.y + (new_tip.y - old_tip.y) * grow);
         const ImU32 color = u.y > 0 ? colors.positive : colors.negative;
-        draw_arrow(o.draw, old_tip, step_tip, color, 2.5f);
-        const char* label = u.y > 0 ? "+ \xCE\xB7x" : "\xE2\x88\x92 \xCE\xB7x";
-        o.draw->AddText(ImVec2((old_tip.x + step_tip.x) * 0.5f + 6, (old_tip.y + step_tip.y) * 0.5f), color, label);
+        draw_arrow(o.draw, old_tip, step_tip, color, 2.5f, 12.0f, colors.canvas_bg);
+        const char* label = u.y > 0 ? "+ \xCE\xB7x" : "\xE2\x88\x92 \xCE\xB7x";  // in ink: a class colour is too light for text
+        haloed_text(o.draw, ImVec2((old_tip.x + step_tip.x) * 0.5f + 6, (old_tip.y + step_tip.y) * 0.5f), colors.text, colors.canvas_bg, label);
     }
     if (t > 0.6f) {
-        draw_arrow(o.draw, origin, new_tip, colors.weight_arrow, 3.0f);
-        o.draw->AddText(ImVec2(new_tip.x + 6, new_tip.y - 14), colors.weight_arrow, "w new");
+        draw_arrow(o.draw, origin, new_tip, colors.weight_arrow, 3.0f, 12.0f, colors.canvas_bg);
+        haloed_text(o.draw, ImVec2(new_tip.x + 6, new_tip.y - 14), colors.weight_arrow, colors.canvas_bg, "w new");
     }
     if (u.index < model.state().data.size())
-        o.draw->AddCircle(point_on_screen(o.view, model.state().data.points[u.index]), kMarkerRadius + 9.0f, colors.mistake_ring, 24, 3.0f);
+        haloed_circle(o.draw, point_on_screen(o.view, model.state().data.points[u.index]), kMarkerRadius + 9.0f, colors.mistake_ring, 3.0f,
+                      colors.canvas_bg);
 }
 
 // [SECTION] text on the canvas: status line, online verdict, legend
 void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice,
-                 float online_top) {
+                 const std::string& keys_hint, float online_top) {
     const View& v = o.view;
     const ImVec2 pos(v.origin_x() + 10, v.origin_y() + v.height() - ImGui::GetFontSize() - 10);
     const float room = std::max(40.0f, v.width() - 20.0f);
-    const float top = plate_text(o.draw, "status", pos, model.status, with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text, room, true);
+    float top = plate_text(o.draw, "status", pos, model.status, o.colors.canvas_bg, o.colors.text, room, true);
     if (!field_notice.empty())
-        plate_text(o.draw, "field-notice", ImVec2(pos.x, top - ImGui::GetTextLineHeight() - 6), field_notice,
-                   with_alpha(o.colors.canvas_bg, 0.85f), o.colors.text, room, true);
+        top = plate_text(o.draw, "field-notice", ImVec2(pos.x, top - ImGui::GetTextLineHeight() - 6), field_notice, o.colors.canvas_bg,
+                         o.colors.text, room, true);
+    if (!keys_hint.empty())
+        plate_text(o.draw, "keys-hint", ImVec2(pos.x, top - ImGui::GetTextLineHeight() - 6), keys_hint, o.colors.canvas_bg, o.colors.text,
+                   room, true);
     if (show_online_message && !model.online_message.empty())
         plate_text(o.draw, "online", ImVec2(v.origin_x() + 10, std::max(v.origin_y() + 10, online_top)), model.online_message,
-                   o.colors.highlight, IM_COL32(20, 20, 20, 255), room);
+                   o.colors.verdict_plate, o.colors.verdict_text, room);
 }
 
 namespace {
@@ -240,9 +247,8 @@ void draw_legend(const Overlay& o, const FrameModel& model) {
     const float width = kLegendWidth, height = kLegendBarHeight;
     const ImVec2 bar = legend_bar_corner(o.view);
     const float x = bar.x, y = bar.y;
-    const float font = ImGui::GetFontSize();
     ImDrawList* draw = o.draw;
-    draw->AddRectFilled(ImVec2(x - 8, y - 6), ImVec2(x + width + 8, y + height + font + 8), with_alpha(colors.canvas_bg, 0.85f), 4.0f);
+    draw->AddRectFilled(legend_rect(o.view).min, legend_rect(o.view).max, colors.canvas_bg, 4.0f);  // "f(x)" too
     const ImU32 negative = with_alpha(colors.negative, 0.6f), positive = with_alpha(colors.positive, 0.6f);
     const ImU32 middle = colors.canvas_bg;
     draw->AddRectFilledMultiColor(ImVec2(x, y), ImVec2(x + width * 0.5f, y + height), negative, middle, middle, negative);

@@ -33,8 +33,15 @@ inline constexpr std::size_t kNoAntiAliasAbove = 300;
 // The w arrow (and the animation) is scaled down to at most this share of the visible data box.
 inline constexpr double kArrowMaxShareOfView = 0.35;
 
+// Text on a rounded plate, so it stays legible over points and regions. `role` names it for the test
+// build's probe. The text wraps to `max_width` (a narrow canvas on a phone); `anchor_bottom` keeps its
+// last line at pos.y (the status line grows upwards). Returns the plate's top.
+float plate_text(ImDrawList* draw, const char* role, ImVec2 pos, const std::string& text, ImU32 plate, ImU32 ink,
+                 float max_width, bool anchor_bottom = false);
+
 void draw_half_planes(const Overlay& o, const Line2D& line);
-void draw_hyperplane(const Overlay& o, const Line2D& line, ImU32 color, float thickness, bool dashed);
+// halo: over a rim of canvas_bg (canvas_draw.hpp), for lines that must stand out on any tint.
+void draw_hyperplane(const Overlay& o, const Line2D& line, ImU32 color, float thickness, bool dashed, bool halo = false);
 void draw_margin_band(const Overlay& o, const Line2D& line, double margin_distance, ImU32 color);
 void draw_weight_arrow(const Overlay& o, const Line2D& line);
 void draw_theory_overlays(const Overlay& o, const FrameModel& model);  // hulls, max-margin separator
@@ -43,10 +50,11 @@ void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::s
                  std::optional<std::size_t> selected);
 // The lecture figure of one update at time t in [0, 1]: w_old; then y*eta*x at its tip; then w_new.
 void draw_update_animation(const Overlay& o, const FrameModel& model, const Update& update, float t);
-// The status line; above it, when not empty, `field_notice` (the regions came from the CPU, and why).
-// The online verdict goes at the top left, from `online_top` down (below the canvas's buttons).
+// The status line; above it, when not empty, `field_notice` (the regions came from the CPU, and why),
+// and above that `keys_hint` (the canvas has the keyboard). The online verdict goes at the top left, from
+// `online_top` down (below the canvas's buttons). Plates are opaque canvas_bg: their text keeps its contrast.
 void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice,
-                 float online_top);
+                 const std::string& keys_hint, float online_top);
 void draw_legend(const Overlay& o, const FrameModel& model);
 ScreenRect legend_rect(const View& view);  // where draw_legend draws (its plate), for what must avoid it
 

@@ -30,12 +30,19 @@ const ImWchar kRanges[] = {
 constexpr float kBaseSize = 15.0f;  // logical pixels
 }  // namespace
 
-bool Fonts::rebuild_if_needed(float device_pixel_ratio) {
+bool Fonts::rebuild_if_needed(float device_pixel_ratio, float scale) {
     const float ratio = std::fmax(1.0f, std::round(device_pixel_ratio * 4.0f) / 4.0f);
-    if (ratio == pixel_ratio) return false;
+    scale = std::fmin(2.0f, std::fmax(1.0f, scale));
+    if (ratio == pixel_ratio && scale == text_scale) return false;
     pixel_ratio = ratio;
+    text_scale = scale;
 
     ImGuiIO& io = ImGui::GetIO();
+    // Only the font texture is replaced. Dear ImGui 1.86's GL3 backend must not re-create its other
+    // objects while running: its new vertex buffers would keep the old buffers' recorded sizes, and
+    // WebGL then refuses every draw ("bufferSubData: buffer overflow") until a larger frame comes.
+    const bool uploaded = io.Fonts->TexID != ImTextureID{};  // else the first NewFrame uploads it
+    if (uploaded) ImGui_ImplOpenGL3_DestroyFontsTexture();
     io.Fonts->Clear();
     const assets::Blob blob = assets::font_dejavu_sans();
     ImFontConfig config;
@@ -44,11 +51,10 @@ bool Fonts::rebuild_if_needed(float device_pixel_ratio) {
     config.OversampleV = 1;
     config.PixelSnapH = false;
     io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(blob.data), static_cast<int>(blob.size),
-                                   kBaseSize * ratio, &config, kRanges);
+                                   kBaseSize * scale * ratio, &config, kRanges);
     io.FontGlobalScale = 1.0f / ratio;
     io.Fonts->Build();
-    // The backend re-creates its objects (font texture included) at the next NewFrame.
-    ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    if (uploaded) ImGui_ImplOpenGL3_CreateFontsTexture();
     return true;
 }
 

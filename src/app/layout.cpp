@@ -29,8 +29,10 @@ const char* form_name(LayoutForm form) {
 
 namespace {
 LayoutForm choose_form(const LayoutInput& in) {
-    if (in.width < kStackedMaxWidth && in.height >= in.width * kStackedMinAspect) return LayoutForm::Stacked;
-    if (in.width < kSideMaxWidth && in.height < kSideMaxHeight && in.width > in.height) return LayoutForm::Side;
+    const float scale = std::max(1.0f, in.text_scale);
+    const float width = in.width / scale, height = in.height / scale;
+    if (width < kStackedMaxWidth && height >= width * kStackedMinAspect) return LayoutForm::Stacked;
+    if (width < kSideMaxWidth && height < kSideMaxHeight && width > height) return LayoutForm::Side;
     return LayoutForm::Columns;
 }
 
@@ -84,7 +86,7 @@ LayoutPlan plan_layout(const LayoutInput& in) {
     std::vector<Section> theory;
     if (p.theory) theory.push_back(Section::Theory);
     if (p.plots) theory.push_back(Section::Plots);
-    const bool own_column = in.width >= kWideLayoutWidth || !p.controls;
+    const bool own_column = in.width / std::max(1.0f, in.text_scale) >= kWideLayoutWidth || !p.controls;
     if (own_column && !theory.empty()) {
         plan.theory_column = true;
         plan.theory_width = column * 1.05f;

@@ -21,6 +21,9 @@ const char* section_title(Section section);  // the header the person sees ("The
 struct LayoutInput {
     float width = 0, height = 0;     // the widget, in logical pixels
     float font_size = 16;
+    // The larger-text setting (1 = normal): the form is chosen as if the widget were this many times
+    // smaller, as browser zoom would make it, so larger text gets the roomier phone and tablet forms.
+    float text_scale = 1.0f;
     PanelState panels;
     bool kernel_learner = false;     // the Kernel section only exists for the kernel perceptron
     bool host_can_share = false;     // the Share section needs a host (clipboard, downloads)

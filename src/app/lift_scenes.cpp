@@ -194,13 +194,13 @@ void draw_lifted_plane(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasF
 }  // namespace
 
 // [SECTION] the 1-D -> 2-D bias figure
-void draw_bias_scene(ImVec2 size, const Session& session) {
+void draw_bias_scene(ImVec2 size) {
     const ImVec2 available = ImGui::GetContentRegionAvail();
     if (size.x <= 0) size.x = available.x;
     if (size.y <= 0) size.y = available.y;
     size.x = std::max(size.x, 60.0f);
     size.y = std::max(size.y, 60.0f);
-    const Palette& colors = palette(session.state().panels.dark);
+    const Palette& colors = active_palette();
     const BiasFigure& figure = bias_figure();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::Dummy(size);
@@ -279,7 +279,7 @@ void Poly2Equivalence::draw(const Session& session) {
     if (!primal_ || data_revision_ != session.data_revision() || order_ != state.config.order ||
         seed_ != state.config.seed || max_epochs_ != state.config.max_epochs || total_points_ != state.data.size())
         rebuild(session);
-    const Palette& colors = palette(state.panels.dark);
+    const Palette& colors = active_palette();
     ImGui::PushID(this);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted("The explicit degree-2 map \xCF\x86(u) = [1, \xE2\x88\x9A" "2u\xE2\x82\x81, \xE2\x88\x9A" "2u\xE2\x82\x82, "
@@ -397,18 +397,18 @@ void draw_lift_panel(LiftPanel& panel, Session& session, const FrameModel& model
     const ImVec2 available = ImGui::GetContentRegionAvail();
     if (size.x <= 0) size.x = available.x;
     if (size.y <= 0) size.y = available.y;
-    ImGui::BeginChild("##lift-panel", size, false, ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoScrollbar);
+    ImGui::BeginChild("##lift-panel", size, false, ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NavFlattened);
     if (ImGui::BeginTabBar("##lift-tabs")) {
         if (ImGui::BeginTabItem("3-D lift")) {
             panel.view.draw(session, model, ImVec2(0, 0));
             ImGui::EndTabItem();
         }
         if (ImGui::BeginTabItem("Bias: 1-D \xE2\x86\x92 2-D")) {
-            draw_bias_scene(ImVec2(0, 0), session);
+            draw_bias_scene(ImVec2(0, 0));
             ImGui::EndTabItem();
         }
         if (ImGui::BeginTabItem("Degree 2 = kernel")) {
-            ImGui::BeginChild("##poly2-scroll", ImVec2(0, 0), false);
+            ImGui::BeginChild("##poly2-scroll", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
             panel.equivalence.draw(session);
             ImGui::EndChild();
             ImGui::EndTabItem();

@@ -18,8 +18,8 @@
 namespace pl::app {
 
 // Draws the figure at the cursor (size <= 0 on an axis: all the room left). The learner behind it is
-// trained once on the Bias1D preset (constant lift, no bias) and cached; the session only gives the theme.
-void draw_bias_scene(ImVec2 size, const Session& session);
+// trained once on the Bias1D preset (constant lift, no bias) and cached; the colours are the active theme's.
+void draw_bias_scene(ImVec2 size);
 
 class Poly2Equivalence {
 public:

@@ -221,7 +221,7 @@ void LiftView::draw_toolbar(const Session& session) {
 }
 
 void LiftView::draw_scene(const Session& session, const FrameModel& model, ImVec2 origin, ImVec2 size, bool hovered) {
-    const Palette& colors = palette(session.state().panels.dark);
+    const Palette& colors = active_palette();
     const LiftKind lift = session.state().config.lift;
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 end(origin.x + size.x, origin.y + size.y);
@@ -404,7 +404,7 @@ void LiftView::draw_scene(const Session& session, const FrameModel& model, ImVec
 
 void LiftView::draw_unsupported(Session& session, ImVec2 size) {
     const LiftKind lift = session.state().config.lift;
-    ImGui::BeginChild("##lift-explain", size, false);
+    ImGui::BeginChild("##lift-explain", size, false, ImGuiWindowFlags_NavFlattened);  // in the Tab order
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted("Seeing a feature map in 3-D");
     ImGui::Separator();

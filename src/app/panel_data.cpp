@@ -23,10 +23,10 @@ void draw_header(PanelContext& c) {
 
 void draw_notice(PanelContext& c) {
     if (c.session.notice().empty()) return;
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(255, 244, 214, 255));
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(74, 54, 0, 255));
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, active_palette().notice_bg);
+    ImGui::PushStyleColor(ImGuiCol_Text, active_palette().notice_text);
     const float height = ImGui::GetTextLineHeightWithSpacing() * 3.2f;
-    ImGui::BeginChild("##notice", ImVec2(0, height), true);
+    ImGui::BeginChild("##notice", ImVec2(0, height), true, ImGuiWindowFlags_NavFlattened);
     ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight());
     ImGui::TextUnformatted(c.session.notice().c_str());
     ImGui::PopTextWrapPos();

@@ -11,8 +11,6 @@
 namespace pl::app {
 
 namespace {
-const ImVec4 kPassed(0.0f, 0.45f, 0.25f, 1.0f), kNotYet(0.62f, 0.22f, 0.0f, 1.0f);
-
 void draw_lesson_list(PanelContext& c) {
     ImGui::TextWrapped("Guided lessons walk through the lectures step by step; the widget checks each exercise.");
     for (const LessonSummary& summary : builtin_lessons()) {
@@ -82,7 +80,7 @@ void draw_lesson_section(PanelContext& c) {
     }
     const LessonRun::Verdict& verdict = run.verdict();
     if (verdict.checked) {
-        ImGui::PushStyleColor(ImGuiCol_Text, verdict.passed ? kPassed : kNotYet);
+        ImGui::PushStyleColor(ImGuiCol_Text, verdict.passed ? active_palette().good_text : active_palette().bad_text);
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextUnformatted(verdict.message.c_str());
         ImGui::PopTextWrapPos();

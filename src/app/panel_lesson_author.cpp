@@ -9,8 +9,6 @@
 namespace pl::app {
 
 namespace {
-const ImVec4 kProblem(0.62f, 0.22f, 0.0f, 1.0f), kFine(0.0f, 0.45f, 0.25f, 1.0f);
-
 void multiline(const char* label, std::string& text, float lines) {
     ImGui::TextUnformatted(label);
     ImGui::InputTextMultiline((std::string("##") + label).c_str(), &text, ImVec2(-1, ImGui::GetTextLineHeight() * lines + 8));
@@ -56,7 +54,7 @@ void draw_step_editor(PanelContext& c, LessonDraft& draft) {
     }
     if (step.goal) {
         const GoalParse parsed = parse_goal(step.goal->text);
-        ImGui::PushStyleColor(ImGuiCol_Text, parsed.ok ? kFine : kProblem);
+        ImGui::PushStyleColor(ImGuiCol_Text, parsed.ok ? active_palette().good_text : active_palette().bad_text);
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextUnformatted(parsed.ok ? "The goal reads well." : parsed.error.c_str());
         ImGui::PopTextWrapPos();
@@ -89,7 +87,7 @@ void draw_lesson_author(PanelContext& c) {
     if (draft.lesson.steps.empty()) return;
     ImGui::Separator();
     const std::string problem = draft.problem();
-    ImGui::PushStyleColor(ImGuiCol_Text, problem.empty() ? kFine : kProblem);
+    ImGui::PushStyleColor(ImGuiCol_Text, problem.empty() ? active_palette().good_text : active_palette().bad_text);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(problem.empty() ? "The lesson is ready." : problem.c_str());
     ImGui::PopTextWrapPos();

@@ -202,7 +202,11 @@ void draw_theory_section(PanelContext& c) {
     ImGui::Spacing();
     if (t.computing) note_line("theory-row", "separable  " + computing + " " + s.theory_progress());
     else draw_separability(t, config);
-    if (learner.diverged()) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "Weights overflowed: training stopped. Reset to continue.");
+    if (learner.diverged()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, active_palette().bad_text);
+        ImGui::TextWrapped("Weights overflowed: training stopped. Reset to continue.");
+        ImGui::PopStyleColor();
+    }
 }
 
 }  // namespace pl::app

@@ -1,6 +1,7 @@
 // [SECTION] Training and Show sections
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "app/app.hpp"
 #include "app/panels.hpp"
@@ -157,11 +158,40 @@ void draw_show_section(PanelContext& c) {
     item_tooltip("The convex hull of each class on the plane. With a bias, two classes are separable by a line exactly "
                  "when their hulls do not meet. Without a bias (a line through the origin) or with a lift (the "
                  "learner separates \xCF\x86(x)) the Theory section's separable row can differ from what the hulls show.");
-    changed |= ImGui::Checkbox("trail of earlier lines", &p.trail);
+    if (c.reduced_motion) {
+        // The trail fades as training moves on: motion the person asked not to see.
+        bool off = false;
+        ImGui::BeginDisabled();
+        ImGui::Checkbox("trail (off: reduced motion)", &off);
+        ImGui::EndDisabled();
+    } else {
+        changed |= ImGui::Checkbox("trail of earlier lines", &p.trail);
+    }
     changed |= ImGui::Checkbox("lift view", &p.lift_view);
     item_tooltip("Below the canvas (or in its own tab on small screens): the lifted points in 3-D with the learned plane, the 1-D \xE2\x86\x92 2-D bias "
                  "figure, and the degree-2 map run side by side with the (1 + u\xC2\xB7v)\xC2\xB2 kernel.");
     changed |= ImGui::Checkbox("dark theme", &p.dark);
+    bool contrast = p.high_contrast || c.system_more_contrast;
+    if (c.system_more_contrast) ImGui::BeginDisabled();  // the system's setting decides
+    if (ImGui::Checkbox(c.system_more_contrast ? "high contrast (system)" : "high contrast", &contrast)) {
+        p.high_contrast = contrast;
+        changed = true;
+    }
+    if (c.system_more_contrast) ImGui::EndDisabled();
+    item_tooltip("Black on white (or white on black with the dark theme), stronger colours and outlines.");
+    // The larger-text setting: the layout follows as it does for a smaller screen.
+    static constexpr int kTextSizes[] = {100, 125, 150, 175, 200};
+    const FieldLabels field({"text size"});
+    const std::string current = std::to_string(p.text_size) + " %";
+    const std::string label = field("text size");
+    probe_fit("combo", current, ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x);
+    if (ImGui::BeginCombo(label.c_str(), current.c_str())) {
+        for (int size : kTextSizes) {
+            const std::string name = std::to_string(size) + " %";
+            if (ImGui::Selectable(name.c_str(), size == p.text_size)) { p.text_size = size; changed = true; }
+        }
+        ImGui::EndCombo();
+    }
     if (changed) c.session.set_panels(p);
 }
 

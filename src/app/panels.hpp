@@ -7,6 +7,7 @@
 #include "app/frame_model.hpp"
 #include "app/layout.hpp"
 #include "app/lesson_author.hpp"
+#include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "core/lesson_run.hpp"
 #include "core/session.hpp"
@@ -24,6 +25,8 @@ struct PanelContext {
     Canvas& canvas;
     RunState& run;
     const std::function<void(HostRequest)>* host = nullptr;  // null: no Share section
+    bool system_more_contrast = false;  // the high-contrast theme is on by the system's preference
+    bool reduced_motion = false;        // no animation, no trail (the system's preference or --reduced-motion)
     // The snapshot of the session as it is now (a button earlier in the frame may have changed it).
     const FrameModel& model() { return models.update(session); }
 };

@@ -37,6 +37,13 @@ public:
     float width() const { return width_; }
     float height() const { return height_; }
 
+    // The canvas's grid: labelled ticks at least kTickPixels apart, kMinorLinesPerTick minor lines per
+    // tick step. The keyboard cursor moves from minor line to minor line.
+    static constexpr float kTickPixels = 56.0f;
+    static constexpr int kMinorLinesPerTick = 5;
+    double tick_step() const { return tick_step(kTickPixels); }
+    double minor_step() const { return tick_step() / kMinorLinesPerTick; }
+
     // A "nice" tick step (1, 2 or 5 times a power of ten) giving ticks at least min_pixels apart.
     double tick_step(float min_pixels) const {
         const double raw = min_pixels / pixels_per_unit_;

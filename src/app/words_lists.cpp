@@ -38,7 +38,7 @@ void WordsView::draw_messages(PanelContext& c, ImVec2 size) {
     Session& s = c.session;
     const WordsData& data = s.state().words;
     const WordsModel& m = model(s);
-    const Palette& colors = palette(s.state().panels.dark);
+    const Palette& colors = active_palette();  // the theme in use, high contrast included
     const Highlight highlight = highlight_of(s.words(), colors);
 
     ImGui::BeginChild("##messages-pane", size, false);
@@ -129,7 +129,7 @@ void WordsView::draw_weights(PanelContext& c, ImVec2 size) {
     const WordsModel& m = model(s);
     const WordsSession& w = s.words();
     const std::vector<std::string>& vocabulary = w.learner().corpus().vocabulary.words();
-    const Palette& colors = palette(s.state().panels.dark);
+    const Palette& colors = active_palette();  // the theme in use, high contrast included
     const Highlight highlight = highlight_of(w, colors);
 
     ImGui::BeginChild("##weights-pane", size, false);

@@ -90,7 +90,7 @@ void WordsView::draw(PanelContext& c) {
 void WordsView::draw_update(const Session& s, float width) {
     const WordsSession& w = s.words();
     const auto& u = w.last_update();
-    const Palette& colors = palette(s.state().panels.dark);
+    const Palette& colors = active_palette();  // the theme in use, high contrast included
     if (!u || !u->visited) {
         std::string hint = "Press Step to visit message " + std::to_string(w.learner().next_index() + 1) + ".";
         if (s.state().words.empty()) hint = "No messages yet: type one below and add it as spam or ham.";
@@ -126,7 +126,7 @@ void WordsView::draw_input(PanelContext& c) {
     WordsSession& w = s.words();
     const bool readonly = s.state().readonly;
     const bool online = s.state().online_mode && !editing_;
-    const Palette& colors = palette(s.state().panels.dark);
+    const Palette& colors = active_palette();  // the theme in use, high contrast included
     const float width = ImGui::GetContentRegionAvail().x;
 
     ImGui::SetNextItemWidth(-1.0f);

@@ -58,6 +58,8 @@ inline constexpr WholeRange kOutlierThresholdRange{0, 1'000'000};
 // [SECTION] The view
 inline constexpr RealRange kViewCenterRange = kSignedSetting;
 inline constexpr RealRange kViewSpanRange{1.0e-3, kMaxSettingMagnitude, false};  // data units across the canvas
+// The text size setting, in percent of the normal size (the larger-text setting of the Show section).
+inline constexpr WholeRange kTextSizeRange{100, 200};
 
 // [SECTION] Training progress
 // A link or JSON state asking for more replayed visits is refused; the session never replays more.

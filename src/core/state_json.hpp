@@ -6,7 +6,7 @@
 //   "bias":"absorbed", "order", "init", "seed", "eta", "maxEpochs", "lift",
 //   "kernel":{"type","degree","coef0","sigma","gamma","scale","theta"}, "outlierThreshold", "logisticDecay",
 //   "view":{"cx","cy","span"}, "panels":{"controls","theory","plots","liftView","marginBand","maxMargin",
-//   "hulls","field","trail","dark","data","training","kernel","show","share"},
+//   "hulls","field","trail","dark","data","training","kernel","show","share","highContrast","textSize"},
 //   "editPolicy":"reset"|"continue", "activeLabel":1|-1, "onlineMode", "readonly", "trainedVisits", "preset"}
 //   Doubles are written in the shortest form that reads back exactly; non-finite numbers as null. A seed
 //   above 2^53 (which JavaScript numbers cannot hold exactly) is written as a decimal string.

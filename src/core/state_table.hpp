@@ -106,6 +106,9 @@ void visit_properties(State& s, Visitor& v) {
     // Added to v=1 compatibly: an older link has neither and means "no lesson".
     v.text(Key{"lesson", "lesson", "the lesson"}, s.lesson);
     v.whole(Key{"step", "lessonStep", "the lesson step"}, s.lesson_step, kLessonStepRange);
+    // Added to v=1 compatibly: an older link has neither and means the normal theme and text size.
+    v.flag(Key{"contrast", "panels.highContrast", "the high-contrast switch"}, s.panels.high_contrast);
+    v.whole(Key{"text", "panels.textSize", "the text size"}, s.panels.text_size, kTextSizeRange);
 }
 
 // The Words mode's rows (words_state.hpp), visited after visit_properties by every codec. Added to v=1

@@ -28,6 +28,8 @@ struct PanelState {
     bool field = true;          // decision regions painted per pixel
     bool trail = true;          // fading trail of earlier hyperplanes
     bool dark = false;          // dark theme
+    bool high_contrast = false; // high-contrast theme (also on when the system asks for more contrast)
+    int text_size = 100;        // percent of the normal text size (kTextSizeRange)
     // Sections of the controls panel (an embedding instructor may show only some).
     bool data_section = true;
     bool training_section = true;

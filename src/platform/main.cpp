@@ -5,7 +5,8 @@
 // Command line (native): --frames N (exit 0 after N frames, for the smoke test; also env PL_FRAMES),
 //                        --size WxH, --state '<link fragment>' (reproduce a shared link offline),
 //                        --lesson ID or FILE.json (open a built-in lesson, or an instructor's lesson file),
-//                        --step K (1-based step of that lesson).
+//                        --step K (1-based step of that lesson),
+//                        --reduced-motion (no update animation, no trail).
 #include <SDL.h>
 
 #include <algorithm>
@@ -21,6 +22,7 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "app/gl.hpp"
+#include "platform/event_pacer.hpp"
 #include "platform/host.hpp"
 #include "platform/touch_input.hpp"
 
@@ -35,6 +37,7 @@ struct Runtime {
     SDL_GLContext gl = nullptr;
     pl::app::App* app = nullptr;
     pl::platform::TouchInput touch;  // fingers: to the canvas as gestures, the first one to ImGui as its mouse
+    pl::platform::EventPacer events; // every key tap is down for at least one frame
     long frames_left = -1;  // -1: run until the window closes
     bool running = true;
     long idle_iterations = 0;  // web: loop iterations with nothing to do
@@ -49,9 +52,10 @@ void run_one_frame(void* arg) {
     Runtime& rt = *static_cast<Runtime*>(arg);
     pl::platform::sync_window_size(rt.window);
 
-    bool had_event = false;
+    bool had_event = rt.events.pending();
     SDL_Event event;
-    while (SDL_PollEvent(&event)) {
+    rt.events.begin_frame();
+    while (rt.events.next(event)) {
         had_event = true;
         if (rt.touch.consume(event, rt.window, rt.app->canvas())) continue;
         ImGui_ImplSDL2_ProcessEvent(&event);
@@ -69,6 +73,7 @@ void run_one_frame(void* arg) {
         ImGui_ImplSDL2_NewFrame();
         rt.touch.feed_imgui(ImGui::GetIO());
         rt.app->canvas().set_touch_status(rt.touch.status());
+        rt.app->prepare_input();
         ImGui::NewFrame();
         rt.touch.after_new_frame(rt.app->canvas().touch_gesture_running());
         rt.app->frame(fb_w, fb_h);
@@ -88,7 +93,7 @@ void run_one_frame(void* arg) {
     if (!rt.running) emscripten_cancel_main_loop();
     // Idle for a second: poll 10 times a second instead of at the display rate (the browser's
     // equivalent of SDL_WaitEvent below); the first event switches back to requestAnimationFrame.
-    const bool busy = had_event || rt.app->needs_frame();
+    const bool busy = had_event || rt.app->needs_frame() || rt.events.pending();
     rt.idle_iterations = busy ? 0 : rt.idle_iterations + 1;
     if (busy && rt.slow_polling) {
         emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
@@ -128,8 +133,10 @@ bool parse_args(int argc, char** argv, Runtime& rt, pl::app::AppOptions& options
             if (!read_lesson_file(options.lesson)) std::exit(2);
         }
         else if (arg == "--step" && has_value) options.lesson_step = std::max(1L, std::atol(argv[++i])) - 1;
+        else if (arg == "--reduced-motion") options.reduced_motion = true;
         else if (arg == "--help") {
-            std::printf("usage: perceptron-lab [--frames N] [--size WxH] [--state FRAGMENT] [--lesson ID|FILE.json [--step K]]\n");
+            std::printf("usage: perceptron-lab [--frames N] [--size WxH] [--state FRAGMENT] [--lesson ID|FILE.json [--step K]] "
+                        "[--reduced-motion]\n");
             return false;
         } else {
             std::fprintf(stderr, "perceptron-lab: unknown argument '%s' (try --help)\n", arg.c_str());
@@ -201,7 +208,7 @@ int main(int argc, char** argv) {
 #else
     while (rt.running) {
         // Idle: block on the next event instead of spinning (near-zero CPU when nothing changes).
-        if (!rt.app->needs_frame() && rt.frames_left < 0) SDL_WaitEventTimeout(nullptr, 250);
+        if (!rt.app->needs_frame() && rt.frames_left < 0 && !rt.events.pending()) SDL_WaitEventTimeout(nullptr, 250);
         run_one_frame(&rt);
     }
 #endif

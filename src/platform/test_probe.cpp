@@ -22,6 +22,7 @@ struct Item {
     ImRect rect, clip;
     float text_width = 0;  // width of the visible label at the current font
     ImGuiItemStatusFlags flags = 0;
+    bool focused = false;  // Dear ImGui's keyboard focus (NavId) is on it
     bool rect_pending = false;  // labelled before it was added (tab items): the rect comes with ItemAdd
 };
 struct Text {
@@ -32,6 +33,8 @@ struct Text {
 struct Frame {
     std::vector<Item> items;
     std::vector<Text> texts;
+    ImRect focus;  // the item with the keyboard focus (labelled or not: combos and arrow buttons report no label)
+    bool has_focus = false;
 };
 Frame g_current, g_last;
 unsigned long g_frames = 0;
@@ -67,12 +70,16 @@ std::string last_frame_json() {
         items.push_back({{"label", item.label}, {"name", item.name}, {"window", item.window}, {"rect", rect_json(item.rect)},
                          {"clip", rect_json(item.clip)}, {"textWidth", item.text_width},
                          {"open", (item.flags & ImGuiItemStatusFlags_Opened) != 0},
-                         {"checked", (item.flags & ImGuiItemStatusFlags_Checked) != 0}});
+                         {"checked", (item.flags & ImGuiItemStatusFlags_Checked) != 0}, {"focused", item.focused}});
     }
     for (const Text& t : g_last.texts)
         texts.push_back({{"role", t.role}, {"text", t.text}, {"rect", rect_json(t.rect)}, {"textWidth", t.width}});
     const ImGuiStyle& style = ImGui::GetStyle();
-    return nlohmann::json{{"frame", g_frames}, {"items", items}, {"texts", texts},
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    // nav.visible: the keyboard focus is shown (Dear ImGui draws its ring around the focused item).
+    nlohmann::json nav = {{"visible", g.NavId != 0 && !g.NavDisableHighlight}};
+    if (g_last.has_focus) nav["rect"] = rect_json(g_last.focus);
+    return nlohmann::json{{"frame", g_frames}, {"items", items}, {"texts", texts}, {"nav", nav},
                           {"style", {{"frameHeight", ImGui::GetFrameHeight()}, {"fontSize", ImGui::GetFontSize()},
                                      {"framePadding", {style.FramePadding.x, style.FramePadding.y}}}}}.dump();
 }
@@ -86,9 +93,13 @@ namespace {
 ImGuiID g_added_id = 0;
 ImRect g_added_rect;
 }  // namespace
-void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect& bb, ImGuiID id) {
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext* context, const ImRect& bb, ImGuiID id) {
     g_added_id = id;
     g_added_rect = bb;
+    if (id == context->NavId) {
+        pl::probe::g_current.focus = bb;
+        pl::probe::g_current.has_focus = true;
+    }
     auto& items = pl::probe::g_current.items;
     if (!items.empty() && items.back().id == id && items.back().rect_pending) {
         items.back().rect = bb;
@@ -109,6 +120,7 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* context, ImGuiID id, const char*
     item.clip = context->CurrentWindow->ClipRect;
     item.text_width = ImGui::CalcTextSize(label, end).x;
     item.flags = flags;
+    item.focused = context->NavId == id;
     pl::probe::g_current.items.push_back(std::move(item));
 }
 

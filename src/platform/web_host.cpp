@@ -57,6 +57,22 @@ EM_JS(int, pl_coarse_pointer, (), {
 EM_JS(void, pl_notify_js, (int kind), {
     if (Module['onWidgetEvent']) Module['onWidgetEvent'](kind);
 });
+// The person's display preferences, as the page's media queries say them (live: a change of the
+// system setting shows at the next frame): 1 = prefers-reduced-motion: reduce, 2 = prefers-contrast: more
+// or forced colours (Windows' high-contrast themes).
+EM_JS(int, pl_media_preferences, (), {
+    if (typeof matchMedia !== 'function') return 0;
+    const m = Module['plMedia'] || (Module['plMedia'] = {
+        motion: matchMedia('(prefers-reduced-motion: reduce)'),
+        contrast: matchMedia('(prefers-contrast: more)'),
+        forced: matchMedia('(forced-colors: active)'),
+    });
+    return (m.motion.matches ? 1 : 0) | (m.contrast.matches || m.forced.matches ? 2 : 0);
+});
+// The widget lets go of the keys (web/embed_keys.js moves the page's focus): 0 Escape, 1 forward, 2 back.
+EM_JS(void, pl_keyboard_exit_js, (int how), {
+    if (Module['onKeyboardExit']) Module['onKeyboardExit'](how);
+});
 // The Share buttons: clipboard, downloads, file picker and snapshots are done by web/embed.js.
 EM_JS(void, pl_host_request_js, (int request), {
     if (Module['onHostRequest']) Module['onHostRequest'](request);
@@ -79,7 +95,11 @@ void sync_window_size(SDL_Window* window) {
     const int width = pl_container_width();
     const int height = pl_container_height();
     const double ratio = emscripten_get_device_pixel_ratio();
-    if (g_app) g_app->set_touch_ui(pl_coarse_pointer() != 0);
+    if (g_app) {
+        g_app->set_touch_ui(pl_coarse_pointer() != 0);
+        const int preferences = pl_media_preferences();
+        g_app->set_system_preferences((preferences & 1) != 0, (preferences & 2) != 0);
+    }
     if (width == g_width && height == g_height && ratio == g_ratio) return;
     g_width = width;
     g_height = height;
@@ -101,6 +121,13 @@ void attach(app::App& app) {
             case app::HostRequest::ImportFile: pl_host_request_js(4); break;
             case app::HostRequest::DownloadLesson: pl_host_request_js(5); break;
             case app::HostRequest::DownloadTsv: pl_host_request_js(6); break;
+        }
+    };
+    app.on_keyboard_exit = [](app::KeyboardExit how) {
+        switch (how) {
+            case app::KeyboardExit::Release: pl_keyboard_exit_js(0); break;
+            case app::KeyboardExit::Forward: pl_keyboard_exit_js(1); break;
+            case app::KeyboardExit::Backward: pl_keyboard_exit_js(2); break;
         }
     };
     pl_notify_js(0);  // ready
@@ -193,6 +220,18 @@ EMSCRIPTEN_KEEPALIVE int pl_load_preset(const char* name) {
     g_last_error = s.load_preset(preset, s.generator()) ? "" : s.notice();
     g_app->request_redraw();
     return g_last_error.empty() ? 1 : 0;
+}
+
+// How the page's focus came to the canvas or left it (web/embed_keys.js): 0 it left, 1 Tab from before
+// the widget, 2 Shift+Tab from after it, 3 a click or a tap.
+EMSCRIPTEN_KEEPALIVE void pl_keyboard_focus(int how) {
+    if (!g_app) return;
+    switch (how) {
+        case 0: g_app->keyboard_entry(pl::app::KeyboardEntry::Left); break;
+        case 1: g_app->keyboard_entry(pl::app::KeyboardEntry::Forward); break;
+        case 2: g_app->keyboard_entry(pl::app::KeyboardEntry::Backward); break;
+        default: g_app->keyboard_entry(pl::app::KeyboardEntry::Pointer); break;
+    }
 }
 
 // Draws a few frames (after a state change made outside the loop, or for a snapshot).

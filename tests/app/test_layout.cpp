@@ -165,6 +165,23 @@ TEST_CASE("layout: the form follows the widget's own size (phones, small embeds,
     }
 }
 
+TEST_CASE("layout: larger text picks the form of a screen that many times smaller (as browser zoom does)") {
+    LayoutInput in = at(1280, 800, PanelState{});
+    in.text_scale = 2.0f;  // 200 %: like 640 x 400
+    CHECK(plan_layout(in).form == LayoutForm::Side);
+    in.text_scale = 1.25f;  // 1024 x 640: still room for the columns, but not for a theory column of its own
+    const LayoutPlan columns = plan_layout(in);
+    CHECK(columns.form == LayoutForm::Columns);
+    CHECK_FALSE(columns.theory_column);
+    in = at(1920, 1080, PanelState{});
+    CHECK(plan_layout(in).theory_column);
+    in.text_scale = 1.75f;  // 1097 x 617
+    CHECK_FALSE(plan_layout(in).theory_column);
+    in = at(390, 844, PanelState{});
+    in.text_scale = 2.0f;  // a phone stays a phone
+    CHECK(plan_layout(in).form == LayoutForm::Stacked);
+}
+
 TEST_CASE("layout: tabs group the sections; the lift view and an open lesson get their own tab") {
     PanelState p;
     p.lift_view = true;

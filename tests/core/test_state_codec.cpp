@@ -61,8 +61,10 @@ WidgetState random_state(std::uint64_t seed) {
     s.view.center_y = uniform(-100, 100);
     s.view.span = uniform(1e-3, 1000);
     for (bool* b : {&s.panels.controls, &s.panels.theory, &s.panels.plots, &s.panels.lift_view, &s.panels.margin_band,
-                    &s.panels.max_margin, &s.panels.hulls, &s.panels.field, &s.panels.trail, &s.panels.dark})
+                    &s.panels.max_margin, &s.panels.hulls, &s.panels.field, &s.panels.trail, &s.panels.dark,
+                    &s.panels.high_contrast})
         *b = coin();
+    s.panels.text_size = static_cast<int>(integer(100, 200));
     s.edit_policy = coin() ? EditPolicy::Reset : EditPolicy::Continue;
     s.active_label = coin() ? 1 : -1;
     s.online_mode = coin();
@@ -114,6 +116,8 @@ void check_same_state(const WidgetState& a, const WidgetState& b) {
     CHECK(a.panels.field == b.panels.field);
     CHECK(a.panels.trail == b.panels.trail);
     CHECK(a.panels.dark == b.panels.dark);
+    CHECK(a.panels.high_contrast == b.panels.high_contrast);
+    CHECK(a.panels.text_size == b.panels.text_size);
     CHECK(a.edit_policy == b.edit_policy);
     CHECK(a.active_label == b.active_label);
     CHECK(a.online_mode == b.online_mode);
@@ -185,7 +189,7 @@ TEST_CASE("the v=1 defaults are frozen and equal Session::default_state()") {
           "epochs=100&lift=none&kernel=rbf&degree=2&coef0=1&sigma=1&gamma=1&scale=1&theta=0&outlier=0&decay=0.01&"
           "cx=0&cy=0&span=7&controls=1&theory=1&plots=1&liftview=0&band=0&maxmargin=0&hulls=0&field=1&trail=1&"
           "dark=0&sdata=1&strain=1&skernel=1&sshow=1&sshare=1&edit=reset&label=1&online=0&readonly=0&visits=0&"
-              "preset=lecture4&lesson=&step=0&mode=points&m=AA&wvisits=0&v=1");
+              "preset=lecture4&lesson=&step=0&contrast=0&text=100&mode=points&m=AA&wvisits=0&v=1");
     check_same_state(default_link_state(), Session::default_state());
 }
 
@@ -198,6 +202,21 @@ TEST_CASE("the lecture-4 example link") {
     s.trained_visits = 12;
     CHECK(encode_fragment(s) == "d=AgQDgBCAIIAQ_w__L_8fAIAg&alg=kernel&sigma=0.5&visits=12&v=1");
     check_same_state(round_trip(s), s);
+}
+
+TEST_CASE("the high-contrast switch and the text size travel in the link; older links keep the normal look") {
+    WidgetState s = default_link_state();
+    s.panels.high_contrast = true;
+    s.panels.text_size = 150;
+    CHECK(encode_fragment(s) == "d=AgQDgBCAIIAQ_w__L_8fAIAg&contrast=1&text=150&v=1");
+    check_same_state(round_trip(s), s);
+    const DecodeResult old = decode_fragment("d=AgQDgBCAIIAQ_w__L_8fAIAg&dark=1&v=1");  // written before these keys
+    REQUIRE(old.ok);
+    CHECK_FALSE(old.state.panels.high_contrast);
+    CHECK(old.state.panels.text_size == 100);
+    const DecodeResult huge = decode_fragment("text=250&v=1");
+    CHECK_FALSE(huge.ok);
+    CHECK(huge.error == "The link has a bad value for the text size (text): it must be a whole number from 100 to 200, but it is 250.");
 }
 
 TEST_CASE("an empty fragment, '#' and a URL ending in '#' give the defaults") {

@@ -59,7 +59,7 @@ TEST_CASE("table: link keys, JSON names and descriptions are unique and non-empt
         CHECK(key.link != "d");  // the points' key
         CHECK(key.link != "v");  // the version mark
     }
-    CHECK(links.size() == 43);  // 41 in the first v=1, then lesson and step
+    CHECK(links.size() == 45);  // 41 in the first v=1, then lesson and step, then contrast and text
 }
 
 TEST_CASE("table: the CLI flag is the JSON name in kebab case") {

@@ -3,7 +3,8 @@
 // each size go to build/test-output (and docs/screenshots/ holds the ones we looked at).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, screenshotPixels } from './harness.mjs';
+import { drawn, visible, cutLabels, everyTab } from './labels.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -15,46 +16,6 @@ export const SIZES = [
   [360, 640, 2, true, 'stacked'], [390, 844, 3, true, 'stacked'], [844, 390, 3, true, 'side'], [768, 1024, 2, true, 'stacked'],
   [640, 480, 1, false, 'side'], [800, 600, 1, false, 'columns'], [1280, 800, 1, false, 'columns'], [1920, 1080, 1, false, 'columns'],
 ];
-
-async function drawn(page) {
-  await settle(page);
-  return lab(page, () => window.testHooks(window.perceptronLab).drawn());
-}
-const visible = (item) => item.rect[3] > item.clip[1] + 1 && item.rect[1] < item.clip[3] - 1;
-
-// Labels that poke out of their column or panel, and texts wider than the room they were given.
-function cutLabels(frame) {
-  const cut = [];
-  for (const item of frame.items) {
-    if (!item.label || !visible(item)) continue;
-    if (item.rect[2] > item.clip[2] + 1 || item.rect[0] < item.clip[0] - 1) cut.push(`"${item.label}" leaves its panel (${item.rect} in ${item.clip})`);
-  }
-  for (const t of frame.texts) {
-    if (!['button', 'combo'].includes(t.role)) continue;  // the others wrap
-    const room = t.rect[2] - t.rect[0];
-    if (t.textWidth > room + 0.5) cut.push(`${t.role} "${t.text}" needs ${t.textWidth.toFixed(1)} px, has ${room.toFixed(1)}`);
-  }
-  return cut;
-}
-
-// Tabbed layouts draw one tab at a time: visit each with a real click on its tab.
-async function everyTab(page, visit) {
-  let frame = await drawn(page);
-  const tabs = frame.items.filter((i) => i.window.includes('##panel-tabs') || (i.window.includes('##tabs') && ['Lesson', 'Lessons', 'Data', 'Train', 'Theory', 'Lift'].includes(i.label)));
-  if (!tabs.length) { await visit(frame, 'all'); return []; }
-  const names = tabs.map((t) => t.label);
-  for (const name of names) {
-    const tab = frame.items.find((i) => i.label === name);
-    const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
-    const x = box.left + (tab.rect[0] + tab.rect[2]) / 2, y = box.top + (tab.rect[1] + tab.rect[3]) / 2;
-    await page.mouse.click(x, y, { delay: 60 });  // (taps are tested in touch.test.mjs)
-    await drawn(page);  // the press, the release, then the tab bar switches on the following frame
-    frame = await drawn(page);
-    assert.ok(frame.items.some((i) => i.label === name && i.open !== undefined), `tab ${name} drawn`);
-    await visit(frame, name);
-  }
-  return names;
-}
 
 for (const [width, height, dpr, touch, form] of SIZES) {
   test(`${width}x${height}: the ${form} layout, no label cut in any tab${touch ? ', 44 px touch targets' : ''}`, async () => {

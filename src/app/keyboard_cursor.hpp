@@ -1,0 +1,36 @@
+// The keyboard cursor of the canvas: a point in data coordinates that the arrow keys move from one
+// minor grid line to the next (View::minor_step, the lines the canvas draws), ten lines at a time
+// with Shift. It always sits on a grid crossing inside the visible area; a step past the edge pans
+// the view along with it. Plain math on View and ViewState (no ImGui), unit-tested in
+// tests/app/test_keyboard_cursor.cpp.
+#pragma once
+#include "app/view.hpp"
+#include "core/widget_state.hpp"
+
+namespace pl::app {
+
+struct CursorPoint {
+    double x = 0, y = 0;
+};
+
+struct CursorMove {
+    CursorPoint cursor;
+    ViewState view;  // the view after the move (unchanged unless the cursor left the visible area)
+    bool view_changed = false;
+};
+
+// `value` on the nearest multiple of `step` (step > 0).
+double snap_to_grid(double value, double step);
+
+// The grid crossing inside the visible area nearest to `p` (the view's centre when the canvas has
+// not been seen by the cursor yet): where the cursor appears, and where it goes after a zoom or pan.
+CursorPoint cursor_inside(const View& view, CursorPoint p);
+
+// `dx`, `dy` in {-1, 0, 1} (screen directions: +dy is up), `lines` grid lines at a time. `view` is the
+// canvas as drawn from `state`.
+CursorMove move_cursor(const View& view, const ViewState& state, CursorPoint from, int dx, int dy, int lines);
+
+// The view zoomed by `factor` (< 1 zooms in) so that `anchor` stays where it is on the screen.
+ViewState zoom_view_at(const ViewState& state, CursorPoint anchor, double factor);
+
+}  // namespace pl::app

@@ -1,0 +1,240 @@
+// Keyboard only (WCAG 2.1.1, 2.1.2, 2.4.7): no mouse event in this file. The page's Tab reaches the
+// widget; Tab goes through its controls to the canvas; on the canvas the arrow keys move a cursor and
+// Enter, +, -, Delete and F edit the points there; Step is pressed by its shortcut and through the Tab
+// order; Escape and Tab past the last control hand the focus back to the page; "?" lists every key.
+// Results are read from the JS state, from what the widget drew (testHooks(lab).drawn()) and from pixels.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, routePage, settle, useTestHooks, screenshotPixels, pixelAt, countNear } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const lab = (page, expr, arg) => page.evaluate(expr, arg);
+// A course page: a button before the widget, the widget, a button after it.
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Keyboard</title>
+<link rel="stylesheet" href="/embed.css"><style>body{margin:0;background:#fff}</style></head><body>
+<button id="before">Before</button>
+<div id="lab" style="width:1000px;height:640px"></div>
+<button id="after">After</button>
+<script type="module">
+  import { mountPerceptron } from '/embed.js';
+  window.perceptronLab = await mountPerceptron(document.getElementById('lab'), { remember: false });
+</script></body></html>`;
+
+async function openCoursePage({ width = 1100, height = 760 } = {}) {
+  const opened = await openPage(browser, 'about:blank', { width, height });
+  await routePage(opened.page, server.url, '/keyboard.html', PAGE);
+  await opened.page.goto(`${server.url}/keyboard.html`);
+  await opened.page.waitForFunction(() => window.perceptronLab, null, { timeout: 30000 });
+  await useTestHooks(opened.page);
+  return opened;
+}
+
+async function frame(page) {
+  await settle(page);
+  return lab(page, () => window.testHooks(window.perceptronLab).drawn());
+}
+async function press(page, key, times = 1) {
+  for (let i = 0; i < times; i++) await page.keyboard.press(key);
+  return frame(page);
+}
+const focused = (f) => f.items.find((i) => i.focused) ?? null;
+const isStep = (label) => /^Step( \(S\))?$/.test(label ?? '');  // the long label, or the short one in a narrow column
+const textOf = (f, role) => f.texts.find((t) => t.role === role)?.text ?? null;
+const activeId = (page) => lab(page, () => document.activeElement?.id || document.activeElement?.tagName);
+// "(1, −0.4) · point 2, +1" -> [1, -0.4]
+function cursorAt(f) {
+  const text = textOf(f, 'cursor');
+  assert.ok(text, 'the cursor is drawn with its label');
+  const m = /^\(([^,]+), ([^)]+)\)/.exec(text);
+  return [Number(m[1].replace('\u2212', '-')), Number(m[2].replace('\u2212', '-'))];
+}
+
+// An empty canvas with a known view: 7 units across the canvas's shorter side, so the grid step is
+// known by hand (ticks at least 56 px apart, five minor lines per tick).
+async function emptyCanvas(page) {
+  await lab(page, () => {
+    const s = window.perceptronLab.state();
+    window.perceptronLab.load({ ...s, points: [], labels: [], view: { cx: 0, cy: 0, span: 7 } });
+  });
+  const g = await lab(page, () => window.testHooks(window.perceptronLab).geometry());
+  const raw = 56 / g.pixelsPerUnit;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const tick = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
+  return tick / 5;
+}
+
+test('Tab walks from the page into the widget, through its controls to the canvas, and back out', async () => {
+  const { page, context, problems } = await openCoursePage();
+  await press(page, 'Tab');
+  assert.equal(await activeId(page), 'before');
+  let f = await press(page, 'Tab');
+  assert.equal(await activeId(page), 'CANVAS', 'the widget is one stop of the page');
+  assert.ok(f.nav.visible && f.nav.rect, 'Tab from before the widget focuses its first control, and shows it');
+  const canvasArea = await lab(page, () => window.testHooks(window.perceptronLab).geometry());
+  assert.ok(f.nav.rect[2] <= canvasArea.left, `the first control is in the controls column (${f.nav.rect})`);
+  // Tab moves through distinct controls to the canvas (its cursor appears), Step and Fit among them.
+  const seen = [], stops = new Set([JSON.stringify(f.nav.rect)]);
+  for (let i = 0; i < 120 && !textOf(f, 'cursor'); i++) {
+    f = await press(page, 'Tab');
+    if (focused(f)?.label) seen.push(focused(f).label);
+    if (f.nav.rect) stops.add(JSON.stringify(f.nav.rect));
+  }
+  assert.ok(textOf(f, 'cursor'), `the canvas is in the Tab order (visited ${seen.join(' | ')})`);
+  for (const label of ['Data', 'Training', 'Fit']) assert.ok(seen.includes(label), `Tab reached "${label}": ${seen.join(' | ')}`);
+  assert.ok(seen.some(isStep), `Tab reached Step: ${seen.join(' | ')}`);
+  assert.ok(stops.size >= 25, `every control is a stop, not only text fields (${stops.size} stops)`);
+  // Shift+Tab goes back the same way: from the canvas to Fit.
+  f = await press(page, 'Shift+Tab');
+  assert.equal(focused(f)?.label, 'Fit');
+  assert.equal(textOf(f, 'cursor'), null, 'the cursor goes with the focus');
+  // Back to the canvas; it is the last control at this width: Tab leaves the widget for the next element.
+  f = await press(page, 'Tab');
+  assert.ok(textOf(f, 'cursor'));
+  await press(page, 'Tab');
+  assert.equal(await activeId(page), 'after', 'Tab past the last control reaches the page\'s next element');
+  // Shift+Tab from there comes back in at the last control (the canvas) ...
+  f = await press(page, 'Shift+Tab');
+  assert.equal(await activeId(page), 'CANVAS');
+  assert.ok(textOf(f, 'cursor'), 'Shift+Tab from after the widget enters at its last control');
+  // ... and Escape hands the keys back: the next Tab goes on past the widget (no keyboard trap).
+  await press(page, 'Escape');
+  assert.notEqual(await activeId(page), 'CANVAS');
+  await press(page, 'Tab');
+  assert.equal(await activeId(page), 'after');
+  await press(page, 'Shift+Tab');
+  await press(page, 'Escape');
+  await press(page, 'Shift+Tab');
+  assert.equal(await activeId(page), 'before', 'Shift+Tab after Escape goes to the element before the widget');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('on the canvas the keys move a cursor and add, remove and flip points; Step by key and by the Tab order', async () => {
+  const { page, context, problems } = await openCoursePage();
+  const step = await emptyCanvas(page);
+  assert.equal(step, 0.2);
+  await press(page, 'Tab');
+  await press(page, 'Tab');
+  let f = await press(page, 'C');  // C: the keys go to the canvas
+  assert.deepEqual(cursorAt(f), [0, 0], 'the cursor starts at the grid crossing nearest the centre');
+
+  // The ring around the canvas and the cursor, in pixels.
+  const box = await lab(page, () => {
+    const g = window.testHooks(window.perceptronLab).geometry();
+    const r = window.perceptronLab.canvas.getBoundingClientRect();
+    return { left: r.left + g.left, top: r.top + g.top, width: g.width, height: g.height, ppu: g.pixelsPerUnit };
+  });
+  const toScreen = (x, y) => ({ x: box.left + box.width / 2 + x * box.ppu, y: box.top + box.height / 2 - y * box.ppu });
+  let png = await screenshotPixels(page, 'keyboard-cursor-start.png');
+  const ring = pixelAt(png, box.left + 6.5, box.top + box.height / 2);  // 5 to 8 px inside the canvas's edge
+  assert.ok(Math.abs(ring[0] - 11) + Math.abs(ring[1] - 87) + Math.abs(ring[2] - 208) < 60, `the focus ring is drawn: ${ring}`);
+  const centre = toScreen(0, 0);
+  assert.ok(countNear(png, Math.round(centre.x), Math.round(centre.y), 14, [20, 20, 20], 60) >= 20, 'the cursor is drawn in ink');
+
+  // (1, 2) +1 with Enter; (2, 1) +1 with +; (-1, 1) and (-1, -1) -1 with -.
+  await press(page, 'ArrowRight', 5);
+  f = await press(page, 'Shift+ArrowUp');
+  assert.deepEqual(cursorAt(f), [1, 2]);
+  await press(page, 'Enter');
+  await press(page, 'ArrowRight', 5);
+  f = await press(page, 'ArrowDown', 5);
+  assert.deepEqual(cursorAt(f), [2, 1]);
+  await press(page, '+');
+  await press(page, 'Shift+ArrowLeft');
+  f = await press(page, 'ArrowLeft', 5);
+  assert.deepEqual(cursorAt(f), [-1, 1]);
+  await press(page, '-');
+  await press(page, 'Shift+ArrowDown');
+  f = await press(page, '-');
+  assert.deepEqual(cursorAt(f), [-1, -1]);
+  let state = await lab(page, () => window.perceptronLab.state());
+  assert.deepEqual(state.points, [[1, 2], [2, 1], [-1, 1], [-1, -1]]);
+  assert.deepEqual(state.labels, [1, 1, -1, -1]);
+  assert.match(textOf(f, 'cursor'), /point 4, \u22121$/, 'the label names the point under the cursor');
+
+  // Delete removes the point under the cursor; F flips it (and again).
+  await press(page, 'Shift+ArrowUp');
+  await press(page, 'Delete');
+  state = await lab(page, () => window.perceptronLab.state());
+  assert.deepEqual(state.points, [[1, 2], [2, 1], [-1, -1]]);
+  await press(page, 'Shift+ArrowDown');
+  await press(page, 'F');
+  assert.deepEqual((await lab(page, () => window.perceptronLab.state())).labels, [1, 1, 1]);
+  await press(page, 'F');
+  await press(page, 'Shift+ArrowUp');
+  await press(page, '-');
+  state = await lab(page, () => window.perceptronLab.state());
+  assert.deepEqual(state.points, [[1, 2], [2, 1], [-1, -1], [-1, 1]]);
+  assert.deepEqual(state.labels, [1, 1, -1, -1]);
+
+  // The markers are drawn where the keys put them: +1 orange at (1, 2), -1 blue at (-1, -1).
+  png = await screenshotPixels(page, 'keyboard-points.png');
+  const plus = toScreen(1, 2), minus = toScreen(-1, -1);
+  assert.ok(countNear(png, Math.round(plus.x), Math.round(plus.y), 7, [213, 94, 0], 60) >= 15, '+1 marker drawn at (1, 2)');
+  assert.ok(countNear(png, Math.round(minus.x), Math.round(minus.y), 7, [0, 114, 178], 60) >= 15, '-1 marker drawn at (-1, -1)');
+
+  // Step by its shortcut: the first visit, (1, 2) with w = 0, is a mistake.
+  f = await press(page, 'S');
+  state = await lab(page, () => window.perceptronLab.state());
+  assert.equal(state.visits, 1);
+  assert.deepEqual(state.weights, [1, 2, 1]);
+  // Step through the Tab order: Shift+Tab back to the Step button, Enter presses it.
+  for (let i = 0; i < 80 && !isStep(focused(f)?.label); i++) f = await press(page, 'Shift+Tab');
+  assert.ok(isStep(focused(f)?.label), `Shift+Tab reached Step: ${focused(f)?.label}`);
+  await press(page, 'Enter');
+  state = await lab(page, () => window.perceptronLab.state());
+  assert.equal(state.visits, 2, 'Enter on the focused Step button steps');
+  await press(page, 'Space');
+  assert.equal((await lab(page, () => window.perceptronLab.state())).visits, 3, 'so does Space (it does not start Run there)');
+  await screenshotPixels(page, 'keyboard-step-focus.png');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('"?" lists every key; Escape or "?" closes it and the canvas keeps the keys', async () => {
+  const { page, context, problems } = await openCoursePage();
+  await press(page, 'Tab');
+  await press(page, 'Tab');
+  await press(page, 'C');
+  let f = await press(page, '?');
+  const rows = f.texts.filter((t) => t.role === 'keys-help').map((t) => t.text);
+  assert.equal(rows.length, 17);
+  for (const key of ['Tab, Shift+Tab', 'Escape', 'Arrows', 'Enter or +', '\u2212 (minus)', 'Delete, Backspace', 'F', 'S', 'N', 'E', 'R', 'Space', '?'])
+    assert.ok(rows.some((r) => r.startsWith(`${key}: `)), `the list has ${key}: ${rows.join(' / ')}`);
+  assert.equal(textOf(f, 'cursor'), null, 'the list has the keys while it is open');
+  await screenshotPixels(page, 'keyboard-help.png');
+  f = await press(page, 'Escape');
+  assert.equal(f.texts.filter((t) => t.role === 'keys-help').length, 0, 'Escape closes the list');
+  assert.equal(await activeId(page), 'CANVAS', 'and does not leave the widget');
+  assert.ok(textOf(f, 'cursor'), 'the canvas has the keys again');
+  f = await press(page, '?');
+  assert.ok(f.texts.some((t) => t.role === 'keys-help'));
+  f = await press(page, '?');
+  assert.equal(f.texts.filter((t) => t.role === 'keys-help').length, 0, '"?" closes it too');
+  // With the canvas holding the keys, the hint on the canvas says how to get this list.
+  assert.match(textOf(f, 'keys-hint'), /\? all keys/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the focus ring around the widget shows for keyboard focus only', async () => {
+  const { page, context, problems } = await openCoursePage();
+  await press(page, 'Tab');
+  await press(page, 'Tab');
+  const edge = await lab(page, () => {
+    const r = document.getElementById('lab').getBoundingClientRect();
+    return { x: r.left + 1, y: r.top + r.height / 2 };
+  });
+  let png = await screenshotPixels(page);
+  const ring = pixelAt(png, edge.x, edge.y);
+  assert.ok(Math.abs(ring[0] - 11) + Math.abs(ring[1] - 87) + Math.abs(ring[2] - 208) < 40, `ring at the widget's edge: ${ring}`);
+  await press(page, 'Escape');
+  png = await screenshotPixels(page);
+  const after = pixelAt(png, edge.x, edge.y);
+  assert.ok(Math.abs(after[0] - 11) + Math.abs(after[1] - 87) + Math.abs(after[2] - 208) > 100, `no ring once the focus left: ${after}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
