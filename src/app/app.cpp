@@ -62,7 +62,7 @@ void App::render_gl(int, int) {}
 void App::advance_training(double seconds) {
     if (!run_.running) return;
     const Learner& learner = session_.learner();
-    if (learner.converged() || learner.capped() || learner.diverged() || session_.state().data.empty()) {
+    if (learner.converged() || learner.capped() || learner.diverged() || session_.state().data.empty() || session_.state().hand.on) {
         run_.running = false;
         request_redraw();
         return;
@@ -123,6 +123,7 @@ void App::handle_shortcuts() {
             case 'e': case 'E': run_.running = false; session_.epoch(); break;
             case 'r': case 'R': run_.running = false; session_.reset_training(); break;
             case 'f': case 'F': if (canvas_.selected()) session_.flip_label(*canvas_.selected()); break;
+            case 't': case 'T': if (canvas_.selected()) { session_.move_to_test(*canvas_.selected()); canvas_.select(std::nullopt); } break;
             default: break;
         }
     }

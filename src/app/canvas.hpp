@@ -47,6 +47,9 @@ public:
     void fit_view(Session& session);
     void start_update_animation(const Update& update);
     std::optional<std::size_t> selected() const { return input_.selected(); }
+    // Test mode: clicks and taps move points between training and test, or add test points.
+    void set_test_mode(bool on) { input_.set_test_mode(on); }
+    bool test_mode() const { return input_.test_mode(); }
     void select(std::optional<std::size_t> index) { input_.select(index); }
     const View& view() const { return view_; }
     bool field_drawn_by_gpu() const { return field_drawn_by_gpu_; }  // this frame, the shader painted the regions

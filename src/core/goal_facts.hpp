@@ -13,6 +13,13 @@
 //   margin           geometric margin of the learner's current answer on the data (see below)
 //   support_vectors  kernel perceptron: points with alpha > 0; 0 for every other algorithm
 //   algorithm, kernel, lift, bias   the settings, as their canonical names (names.hpp)
+//   test_points      how many test (held-out) points there are
+//   test_accuracy    share of the test points the current answer gets right (y f(x) > 0), in [0, 1]
+//   hand             hand mode is on: the answer is a McCulloch-Pitts unit set by hand
+//
+// In hand mode the answer is the hand-set unit (threshold_unit.hpp): accuracy, test_accuracy and margin
+// are the unit's (a sum exactly at the threshold fires; margin = min_i y_i (w.x_i - k) / |w|), while
+// mistakes, epochs, visits and converged stay the learner's (it does not train in hand mode).
 //
 // margin, exactly: the answer is f(x) = w·φ̃(x) + b (DecisionField::eval: pocket weights for Pocket,
 // the average for Averaged, sum_i alpha_i y_i K(x_i, x) + b for the kernel perceptron). Its hyperplane
@@ -44,10 +51,10 @@ class Session;
 
 enum class GoalName {
     Points, Positives, Negatives, Separable, Converged, Mistakes, Epochs, Visits, Accuracy,
-    R, GammaStar, Bound, Margin, SupportVectors, Algorithm, Kernel, Lift, Bias
+    R, GammaStar, Bound, Margin, SupportVectors, Algorithm, Kernel, Lift, Bias, TestPoints, TestAccuracy, Hand
 };
-inline constexpr std::size_t kGoalNameCount = 18;
-static_assert(static_cast<std::size_t>(GoalName::Bias) + 1 == kGoalNameCount, "one count per name");
+inline constexpr std::size_t kGoalNameCount = 21;
+static_assert(static_cast<std::size_t>(GoalName::Hand) + 1 == kGoalNameCount, "one count per name");
 
 enum class GoalValueKind { Number, Boolean, Word };
 
@@ -77,6 +84,9 @@ struct GoalFacts {
     KernelType kernel = KernelType::Rbf;
     LiftKind lift = LiftKind::None;
     BiasMode bias = BiasMode::Absorbed;
+    std::size_t test_points = 0;
+    double test_accuracy = 0.0;
+    bool hand = false;
 
     // Why a fact has no value ("" = it has one), indexed by GoalName.
     std::array<std::string, kGoalNameCount> undefined{};
