@@ -93,7 +93,11 @@ void draw_section(Section section, PanelContext& context) {
         case Section::Kernel: draw_kernel_section(context); break;
         case Section::Show: draw_show_section(context); break;
         case Section::Share: draw_share_section(context); break;
-        case Section::Theory: draw_theory_section(context); draw_generalisation_block(context); break;
+        case Section::Theory:
+            draw_hand_theory_note(context);
+            draw_theory_section(context);
+            draw_generalisation_block(context);
+            break;
         case Section::Plots: draw_plots_section(context); break;
     }
 }

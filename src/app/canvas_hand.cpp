@@ -17,6 +17,15 @@ ImVec2 on_screen(const View& view, const Vec& p) {
     return ImVec2(s.x, s.y);
 }
 float distance_squared(ImVec2 a, ImVec2 b) { return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y); }
+
+// Where a handle's label goes: right of the handle, or left of it when it would leave the canvas.
+ImVec2 label_place(const View& view, ImVec2 handle, float gap, float dy, const std::string& text) {
+    const float width = ImGui::CalcTextSize(text.c_str()).x;
+    const float right = view.origin_x() + view.width() - 4.0f;
+    const float x = handle.x + gap + width <= right ? handle.x + gap : handle.x - gap - width;
+    const float top = view.origin_y() + 2.0f, bottom = view.origin_y() + view.height() - ImGui::GetFontSize() - 2.0f;
+    return ImVec2(x, std::fmax(top, std::fmin(bottom, handle.y + dy)));
+}
 }  // namespace
 
 HandHandles hand_handles(const View& view, const WidgetState& state) {
@@ -60,7 +69,7 @@ void draw_hand_unit(const Overlay& o, const FrameModel& model, HandGrip active) 
         o.draw->AddConvexPolyFilled(diamond, 4, colors.canvas_bg);
         o.draw->AddPolyline(diamond, 4, colors.boundary, ImDrawFlags_Closed, 2.5f);
         const std::string k_text = "k = " + display_number(unit.k, 4);
-        o.draw->AddText(ImVec2(f.x + d + 4, f.y + 2), colors.text, k_text.c_str());
+        o.draw->AddText(label_place(o.view, f, d + 4.0f, 2.0f, k_text), colors.text, k_text.c_str());
         PL_PROBE_TEXT("hand-k", k_text, ImVec2(f.x - d, f.y - d), ImVec2(f.x + d, f.y + d));
     }
     // w from the origin at its true length (no scaling: the tip is where the drag puts it).
@@ -69,7 +78,7 @@ void draw_hand_unit(const Overlay& o, const FrameModel& model, HandGrip active) 
     o.draw->AddCircle(h.tip, r, colors.weight_arrow, 24, 2.5f);
     const std::string w_text = one_d ? "w = " + display_number(unit.w1, 4)
                                      : "w = (" + display_number(unit.w1, 4) + ", " + display_number(unit.w2, 4) + ")";
-    o.draw->AddText(ImVec2(h.tip.x + r + 4, h.tip.y - ImGui::GetFontSize() - 2), colors.weight_arrow, w_text.c_str());
+    o.draw->AddText(label_place(o.view, h.tip, r + 4.0f, -ImGui::GetFontSize() - 2.0f, w_text), colors.weight_arrow, w_text.c_str());
     PL_PROBE_TEXT("hand-w", w_text, ImVec2(h.tip.x - r, h.tip.y - r), ImVec2(h.tip.x + r, h.tip.y + r));
 }
 

@@ -182,8 +182,10 @@ void CanvasInput::apply(Session& session, const View& view, const Gesture& g) {
         break;
     case Gesture::Kind::LongPress:  // the finger's "right click": the other class
         if (touch_grip_ != HandGrip::None) break;
-        if (touch_hit_) selected_ = touch_hit_;
-        else if (test_mode_ && !readonly) { session.add_test_point({view.to_data_x(at.x), view.to_data_y(at.y)}, -active); touch_added_ = true; }
+        if (test_mode_ && !readonly) {  // test mode: a slow tap on a point moves it too; on empty canvas, the other class
+            if (!toggle_role(session, view, at, kTouchHitRadius)) session.add_test_point({view.to_data_x(at.x), view.to_data_y(at.y)}, -active);
+            touch_added_ = true;
+        } else if (touch_hit_) selected_ = touch_hit_;
         else if (!readonly) { add_point(session, view, at, -active); selected_.reset(); touch_added_ = true; }
         break;
     case Gesture::Kind::DragBegin:

@@ -1,7 +1,8 @@
 // Every mouse and touch edit of the canvas. Mouse: a click adds a point (shift or right click: the
 // other class), a drag moves a point or pans, ctrl-click removes, the wheel zooms around the cursor.
-// Test mode (set_test_mode): a click or tap on a point moves it between training and test, on empty
-// canvas it adds a test point. Hand mode (state().hand.on): a drag of w's tip or of the threshold's
+// Test mode (set_test_mode): a click, tap or long press on a point moves it between training and test;
+// on empty canvas a click or tap adds a test point of the active class, a right click, shift-click or
+// long press one of the other class. Hand mode (state().hand.on): a drag of w's tip or of the threshold's
 // diamond sets w or k (canvas_hand.hpp); the handles come before the points under them.
 // Touch (the gestures of touch_gestures.hpp): a tap adds a point of the active class (on a point: selects
 // it), a long press adds the other class, a drag moves the point it starts on or pans, two fingers

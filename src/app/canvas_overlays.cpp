@@ -190,8 +190,9 @@ void draw_test_points(const Overlay& o, const FrameModel& model, std::optional<s
             o.draw->AddRect(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), label > 0 ? o.colors.positive : o.colors.negative);
             continue;
         }
-        if (wrong) o.draw->AddCircle(c, kMarkerRadius + 4.0f, o.colors.mistake_ring, 16, 2.0f);
-        draw_hollow_marker(o.draw, c, label, kMarkerRadius, o.colors, hovered == j);
+        const float radius = kMarkerRadius + 1.5f;  // a little larger than a training marker: the outline is its body
+        if (wrong) o.draw->AddCircle(c, radius + 4.0f, o.colors.mistake_ring, 16, 2.0f);
+        draw_hollow_marker(o.draw, c, label, radius, o.colors, hovered == j);
         if (j < kProbedTestPoints)
             PL_PROBE_TEXT("test-point", label_text(label) + (wrong ? " wrong" : ""),
                           ImVec2(c.x - kMarkerRadius, c.y - kMarkerRadius), ImVec2(c.x + kMarkerRadius, c.y + kMarkerRadius));

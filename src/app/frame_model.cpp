@@ -67,6 +67,9 @@ const FrameModel& ModelCache::update(const Session& session) {
             model_.facts.wrong = model_.unit.wrong;
             model_.facts.wrong_known = true;
             model_.facts.wrong_count = model_.unit.wrong_count;
+            // The unit lives in the input plane (its margins are the input-plane ones); it has no weights in
+            // the learner's space, so the learner-space margin is not defined for it.
+            model_.facts.margins.learner_defined = false;
         }
         model_.test = state.held_out.empty() ? TestScores{}
                                              : score_test_points(state.held_out, model_.field, model_.hand ? &state.hand : nullptr,

@@ -44,7 +44,10 @@ void draw_data_section(PanelContext& c) {
     Preset preset = Preset::Lecture4;
     const bool from_preset = parse(st.preset, preset);  // else: points placed, imported or edited by hand
     ImGui::SetNextItemWidth(-1);
-    if (enum_combo("##preset", preset, from_preset ? nullptr : "Your own points") && !readonly) s.load_preset(preset, s.generator());
+    // The McCulloch-Pitts gates (Training section, hand mode) are named for what they are.
+    const bool gate = st.preset.rfind("mcculloch-pitts-", 0) == 0;
+    const char* own = gate ? "McCulloch-Pitts gate" : "Your own points";
+    if (enum_combo("##preset", preset, from_preset ? nullptr : own) && !readonly) s.load_preset(preset, s.generator());
     item_tooltip("Load a data set from the lectures, or a generated one (parameters below).");
     if (from_preset && is_generated(preset)) {
         GeneratorParams g = s.generator();

@@ -50,5 +50,6 @@ void draw_generalisation_block(PanelContext& context);
 // Hand mode (panel_hand.cpp), at the top of the Training section: true when it is on (the training
 // controls are then left out: training is off in hand mode).
 bool draw_hand_block(PanelContext& context);
+void draw_hand_theory_note(PanelContext& context);  // top of the Theory section in hand mode: whose numbers
 
 }  // namespace pl::app
