@@ -79,7 +79,7 @@ void App::render_gl(int, int) {}
 // in the frame's training budget, so the UI stays responsive whatever the data size or kernel.
 void App::advance_training(double seconds) {
     if (!run_.running) return;
-    if (shown_training_stopped(session_)) {
+    if (shown_training_stopped(session_) || session_.state().hand.on) {  // hand mode does not train
         run_.running = false;
         request_redraw();
         return;

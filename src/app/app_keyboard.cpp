@@ -224,6 +224,9 @@ void App::shortcuts() {
                 if (words) words_view_.flip_selected(session_);
                 else if (target) session_.flip_label(*target);
                 break;
+            case 't': case 'T':  // hold the point out as a test point (and back: the Data section's test mode)
+                if (!words && target) { session_.move_to_test(*target); canvas_.select(std::nullopt); }
+                break;
             default: break;
         }
     }

@@ -99,12 +99,16 @@ void App::draw_column(const char* id, float width, const std::vector<Section>& s
 void draw_section(Section section, PanelContext& context) {
     switch (section) {
         case Section::Lesson: draw_lesson_section(context); break;
-        case Section::Data: draw_data_section(context); break;
-        case Section::Training: draw_training_section(context); break;
+        case Section::Data: draw_data_section(context); draw_test_points_block(context); break;
+        case Section::Training: if (!draw_hand_block(context)) draw_training_section(context); break;
         case Section::Kernel: draw_kernel_section(context); break;
         case Section::Show: draw_show_section(context); break;
         case Section::Share: draw_share_section(context); break;
-        case Section::Theory: draw_theory_section(context); break;
+        case Section::Theory:
+            draw_hand_theory_note(context);
+            draw_theory_section(context);
+            draw_generalisation_block(context);
+            break;
         case Section::Plots: draw_plots_section(context); break;
     }
 }

@@ -6,6 +6,7 @@
 #include "app/canvas_controls.hpp"
 #include "app/canvas_cursor.hpp"
 #include "app/canvas_draw.hpp"
+#include "app/canvas_hand.hpp"
 #include "app/canvas_overlays.hpp"
 #include "app/theme.hpp"
 #include "imgui_internal.h"
@@ -146,9 +147,11 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
         if (panels.margin_band && m.input_defined && m.input_geometric > 0)
             draw_margin_band(o, *model.line, m.input_geometric, colors.margin);
         draw_hyperplane(o, *model.line, colors.boundary, 2.5f, false);
-        if (!animated_) draw_weight_arrow(o, *model.line);  // the animation draws w itself
+        if (!animated_ && !model.hand) draw_weight_arrow(o, *model.line);  // the animation draws w itself
     }
     draw_points(o, model, cursor_point ? cursor_point : input_.hovered_point(), input_.selected());
+    draw_test_points(o, model, input_.hovered_test_point());
+    if (model.hand) draw_hand_unit(o, model, input_.hand_grip());  // over the points: its handles come first
     if (field_drawn_by_gpu_) draw_legend(o, model);
     if (animated_) draw_update_animation(o, model, *animated_, animation_time_ / kAnimationSeconds);
     const std::string keys_hint = has_keys_ ? "Arrows move \xC2\xB7 Enter or + adds +1 \xC2\xB7 \xE2\x88\x92 adds \xE2\x88\x92" "1 \xC2\xB7 ? all keys \xC2\xB7 Esc leaves"

@@ -65,6 +65,9 @@ public:
     // The point under the cursor: within a marker's pick radius, or most of a grid step on a zoomed-out view.
     std::optional<std::size_t> point_at_cursor(const Session& session) const;
     std::optional<std::size_t> selected() const { return input_.selected(); }
+    // Test mode: clicks and taps move points between training and test, or add test points.
+    void set_test_mode(bool on) { input_.set_test_mode(on); }
+    bool test_mode() const { return input_.test_mode(); }
     void select(std::optional<std::size_t> index) { input_.select(index); }
     const View& view() const { return view_; }
     bool field_drawn_by_gpu() const { return field_drawn_by_gpu_; }  // this frame, the shader painted the regions

@@ -100,6 +100,29 @@ void draw_marker(ImDrawList* draw, ImVec2 c, int label, float r, const Palette& 
     }
 }
 
+void draw_hollow_marker(ImDrawList* draw, ImVec2 c, int label, float r, const Palette& colors, bool hovered) {
+    // An open marker: the canvas colour inside (so it stands out on either region's tint), the class colour
+    // as a thick outline and as the plus or minus.
+    const ImU32 color = label > 0 ? colors.positive : colors.negative;
+    const ImU32 edge = hovered ? colors.text : color;
+    const float stroke = hovered ? 3.2f : 2.6f;
+    const float bar = 1.1f;  // half thickness of the plus/minus bars
+    if (label > 0) {
+        const int segments = r > 9.0f ? 24 : 18;
+        draw->AddCircleFilled(c, r, colors.canvas_bg, segments);
+        draw->AddCircle(c, r - stroke * 0.5f, edge, segments, stroke);
+        const float arm = r * 0.5f;
+        draw->AddRectFilled(ImVec2(c.x - arm, c.y - bar), ImVec2(c.x + arm, c.y + bar), color);
+        draw->AddRectFilled(ImVec2(c.x - bar, c.y - arm), ImVec2(c.x + bar, c.y + arm), color);
+    } else {
+        const float h = r * 0.9f;
+        draw->AddRectFilled(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), colors.canvas_bg);
+        const float in = stroke * 0.5f;
+        draw->AddRect(ImVec2(c.x - h + in, c.y - h + in), ImVec2(c.x + h - in, c.y + h - in), edge, 0.0f, 0, stroke);
+        draw->AddRectFilled(ImVec2(c.x - h * 0.5f, c.y - bar), ImVec2(c.x + h * 0.5f, c.y + bar), color);
+    }
+}
+
 void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness, float max_head, ImU32 halo) {
     const float dx = to.x - from.x, dy = to.y - from.y;
     const float length = std::sqrt(dx * dx + dy * dy);

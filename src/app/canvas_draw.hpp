@@ -10,6 +10,9 @@ namespace pl::app {
 void draw_grid_and_axes(ImDrawList* draw, const View& view, const Palette& colors);
 // +1: disc with a plus; -1: square with a minus (shape tells the classes apart without colour).
 void draw_marker(ImDrawList* draw, ImVec2 center, int label, float radius, const Palette& colors, bool hovered);
+// A test (held-out) point: the same shape and colour as draw_marker, but hollow (an outline with the
+// plus or minus inside), so "not trained on" reads at a glance, in colour or not.
+void draw_hollow_marker(ImDrawList* draw, ImVec2 center, int label, float radius, const Palette& colors, bool hovered);
 // An arrow from `from` to `to`; the head is at most `max_head` pixels long and 40 % of the arrow.
 // halo != 0: drawn first around it, kHaloPixels wider on each side (see below).
 void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness, float max_head = 12.0f, ImU32 halo = 0);

@@ -1,5 +1,9 @@
 // Every mouse and touch edit of the canvas. Mouse: a click adds a point (shift or right click: the
 // other class), a drag moves a point or pans, ctrl-click removes, the wheel zooms around the cursor.
+// Test mode (set_test_mode): a click, tap or long press on a point moves it between training and test;
+// on empty canvas a click or tap adds a test point of the active class, a right click, shift-click or
+// long press one of the other class. Hand mode (state().hand.on): a drag of w's tip or of the threshold's
+// diamond sets w or k (canvas_hand.hpp); the handles come before the points under them.
 // Touch (the gestures of touch_gestures.hpp): a tap adds a point of the active class (on a point: selects
 // it), a long press adds the other class, a drag moves the point it starts on or pans, two fingers
 // zoom around their midpoint and pan. Edits go only through Session verbs; nothing is drawn here (the
@@ -10,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "app/canvas_hand.hpp"
 #include "app/touch_gestures.hpp"
 #include "app/view.hpp"
 #include "core/session.hpp"
@@ -32,9 +37,15 @@ public:
     std::optional<std::size_t> selected() const { return selected_; }
     void select(std::optional<std::size_t> index) { selected_ = index; }
     std::optional<std::size_t> hovered_point() const { return hovered_point_; }
+    std::optional<std::size_t> hovered_test_point() const { return hovered_test_; }  // test mode only
+    void set_test_mode(bool on) { test_mode_ = on; }
+    bool test_mode() const { return test_mode_; }
+    HandGrip hand_grip() const { return hand_grip_ != HandGrip::None ? hand_grip_ : touch_grip_; }  // being dragged
     // The point under a screen position, within `radius` pixels (nearest first).
     std::optional<std::size_t> hit_test(const Session& session, const View& view, ImVec2 position,
                                         float radius = kHitRadius) const;
+    std::optional<std::size_t> hit_test_held_out(const Session& session, const View& view, ImVec2 position,
+                                                 float radius = kHitRadius) const;
 
     // Adds a point the way every input does: in online mode the model predicts it first.
     static void add_point_at(Session& session, const Vec& x, int label);
@@ -50,6 +61,14 @@ private:
     void add_point(Session& session, const View& view, ImVec2 mouse, int label);
     void apply(Session& session, const View& view, const Gesture& gesture);
     void pinch(Session& session, const View& view, const Gesture& gesture);
+    // Test mode: moves the point nearer to `at` (training or test) to the other list; false if none.
+    bool toggle_role(Session& session, const View& view, ImVec2 at, float radius);
+    HandGrip grip(const Session& session, const View& view, ImVec2 at, float radius) const;
+
+    bool test_mode_ = false;
+    std::optional<std::size_t> hovered_test_;
+    HandGrip hand_grip_ = HandGrip::None;   // the mouse drags a hand handle
+    HandGrip touch_grip_ = HandGrip::None;  // a finger came down on (and may drag) a hand handle
 
     std::optional<std::size_t> selected_, hovered_point_;
     std::optional<std::size_t> dragging_;  // point being moved

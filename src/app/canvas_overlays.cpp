@@ -177,6 +177,31 @@ void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::s
     }
 }
 
+void draw_test_points(const Overlay& o, const FrameModel& model, std::optional<std::size_t> hovered) {
+    const Dataset& test = model.state().held_out;
+    const View& v = o.view;
+    const bool many = test.size() + model.state().data.size() > kSimpleMarkersAbove;
+    for (std::size_t j = 0; j < test.size(); ++j) {
+        const ImVec2 c = point_on_screen(v, test.points[j]);
+        if (c.x < v.origin_x() - 10 || c.y < v.origin_y() - 10 || c.x > v.origin_x() + v.width() + 10 ||
+            c.y > v.origin_y() + v.height() + 10)
+            continue;
+        const int label = test.labels[j];
+        const bool wrong = model.trained && model.test_wrong(j);
+        if (many) {
+            const float r = 2.5f;
+            o.draw->AddRect(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), label > 0 ? o.colors.positive : o.colors.negative);
+            continue;
+        }
+        const float radius = kMarkerRadius + 1.5f;  // a little larger than a training marker: the outline is its body
+        if (wrong) o.draw->AddCircle(c, radius + 4.0f, o.colors.mistake_ring, 16, 2.0f);
+        draw_hollow_marker(o.draw, c, label, radius, o.colors, hovered == j);
+        if (j < kProbedTestPoints)
+            PL_PROBE_TEXT("test-point", label_text(label) + (wrong ? " wrong" : ""),
+                          ImVec2(c.x - kMarkerRadius, c.y - kMarkerRadius), ImVec2(c.x + kMarkerRadius, c.y + kMarkerRadius));
+    }
+}
+
 // [SECTION] the update animation (lecture figure)
 // Three beats: w_old; then y*eta*x added at its tip; then w_new and the new line. Only the first two
 // coordinates of w are the line's normal on the canvas.

@@ -48,6 +48,11 @@ void draw_theory_overlays(const Overlay& o, const FrameModel& model);  // hulls,
 void draw_trail(const Overlay& o, const FrameModel& model);            // earlier hyperplanes, fading
 void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::size_t> hovered,
                  std::optional<std::size_t> selected);
+// The test (held-out) points, hollow, with a ring where the answer gets them wrong (y f <= 0; in hand
+// mode the unit's rule). The test build's probe lists each as a "test-point" text ("+1" or "−1", and
+// " wrong") at its marker, for the first kProbedTestPoints.
+inline constexpr std::size_t kProbedTestPoints = 200;
+void draw_test_points(const Overlay& o, const FrameModel& model, std::optional<std::size_t> hovered);
 // The lecture figure of one update at time t in [0, 1]: w_old; then y*eta*x at its tip; then w_new.
 void draw_update_animation(const Overlay& o, const FrameModel& model, const Update& update, float t);
 // The status line; above it, when not empty, `field_notice` (the regions came from the CPU, and why),

@@ -50,17 +50,34 @@ const FrameModel& ModelCache::update(const Session& session) {
     model_.revision = session.revision();
     const Learner& learner = session.learner();
     const WidgetState& state = session.state();
-    model_.field = learner.field();
+    model_.hand = state.hand.on;
+    model_.field = model_.hand ? unit_field(state.hand, state.data.dim) : learner.field();
     model_.line = linear_boundary(model_.field);
-    model_.trained = has_answer(learner, state.config);
-    // A pan or a panel switch bumps the revision too; the facts only depend on the field and the points.
-    const std::uint64_t key = field_fingerprint(model_.field) ^ (session.data_revision() * 0x9E3779B97F4A7C15ull);
+    model_.trained = model_.hand || has_answer(learner, state.config);
+    // A pan or a panel switch bumps the revision too; the facts only depend on the field, the points
+    // (training and test: both bump data_revision), hand mode and the lift (the max-margin line's space).
+    const std::uint64_t key = field_fingerprint(model_.field) ^ (session.data_revision() * 0x9E3779B97F4A7C15ull) ^
+                              (model_.hand ? 0x5BD1E995ull : 0ull) ^ (static_cast<std::uint64_t>(state.config.lift) << 40);
     if (key != facts_key_) {
         facts_key_ = key;
         model_.facts = compute_model_facts(state.data, state.config, model_.field);
+        if (model_.hand) {
+            // The unit's own rule decides what is wrong: a sum exactly at k fires (threshold_unit.hpp).
+            model_.unit = unit_facts(state.hand, state.data);
+            model_.facts.wrong = model_.unit.wrong;
+            model_.facts.wrong_known = true;
+            model_.facts.wrong_count = model_.unit.wrong_count;
+            // The unit lives in the input plane (its margins are the input-plane ones); it has no weights in
+            // the learner's space, so the learner-space margin is not defined for it.
+            model_.facts.margins.learner_defined = false;
+        }
+        model_.test = state.held_out.empty() ? TestScores{}
+                                             : score_test_points(state.held_out, model_.field, model_.hand ? &state.hand : nullptr,
+                                                                 session.theory().best, state.config.lift);
     }
     model_.proof = proof_status(learner, session.theory_so_far());  // never waits for a kernel solve
-    model_.status = status_line(learner, state.config.algorithm);
+    model_.status = model_.hand ? unit_status_line(state.hand, model_.unit, state.data.size())
+                                : status_line(learner, state.config.algorithm);
     const auto& online = session.last_online();
     model_.online_message = state.online_mode && online ? online_sentence(*online) : std::string();
     model_.online_serial = session.last_online_serial();

@@ -9,9 +9,11 @@
 #include <string>
 
 #include "core/decision_field.hpp"
+#include "core/held_out.hpp"
 #include "core/model_facts.hpp"
 #include "core/proof_status.hpp"
 #include "core/session.hpp"
+#include "core/threshold_unit.hpp"
 
 namespace pl::app {
 
@@ -27,7 +29,10 @@ std::uint64_t field_fingerprint(const DecisionField& field);
 struct FrameModel {
     const Session* session = nullptr;   // the state, the learner and the theory behind this snapshot
     std::uint64_t revision = 0;         // Session::revision() it was built at
-    DecisionField field;                // the learner's answer
+    DecisionField field;                // the answer: the learner's, or in hand mode the hand-set unit
+    bool hand = false;                  // hand mode (state().hand.on): field, facts and status are the unit's
+    UnitFacts unit;                     // hand mode: the unit's rule on the training points (ties fire)
+    TestScores test;                    // the test points, scored by the answer and the max-margin line
     std::optional<Line2D> line;         // its boundary on the canvas, when it is a line
     bool trained = false;               // has_answer(): there is a boundary worth drawing
     ModelFacts facts;                   // wrong flags, colour scale, margins
@@ -40,6 +45,7 @@ struct FrameModel {
     const Learner& learner() const { return session->learner(); }
     const TheorySummary& theory() const { return session->theory_so_far(); }  // never waits for a kernel solve
     bool wrong(std::size_t i) const { return facts.wrong_known && i < facts.wrong.size() && facts.wrong[i]; }
+    bool test_wrong(std::size_t j) const { return test.answer_known && j < test.answer_wrong.size() && test.answer_wrong[j]; }
 };
 
 // Keeps the snapshot current. update() is cheap when the session has not changed since the last call,

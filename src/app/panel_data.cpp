@@ -46,7 +46,10 @@ void draw_data_section(PanelContext& c) {
     Preset preset = Preset::Lecture4;
     const bool from_preset = parse(st.preset, preset);  // else: points placed, imported or edited by hand
     ImGui::SetNextItemWidth(-1);
-    if (preset_combo(c, preset, from_preset ? nullptr : "Your own points") && !readonly) s.load_preset(preset, s.generator());
+    // The McCulloch-Pitts gates (Training section, hand mode) are named for what they are.
+    const bool gate = st.preset.rfind("mcculloch-pitts-", 0) == 0;
+    const char* own = gate ? "McCulloch-Pitts gate" : "Your own points";
+    if (preset_combo(c, preset, from_preset ? nullptr : own) && !readonly) s.load_preset(preset, s.generator());
     item_tooltip("Load a data set from the lectures, or a generated one (parameters below). AND, OR, NAND and XOR "
                  "use the inputs \xE2\x88\x92" "1 (false) and +1 (true), the corners of a square around the origin. Words (spam) trains on messages instead of points.");
     // A preset brings points only: offer the settings its lecture trains them with.

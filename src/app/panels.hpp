@@ -46,5 +46,13 @@ void draw_share_section(PanelContext& context);  // copy link, import/export, PN
 void draw_kernel_section(PanelContext& context); // alphas of the kernel perceptron (sortable)
 void draw_theory_section(PanelContext& context); // R, gamma, bound, M, ... with tooltips
 void draw_plots_section(PanelContext& context);  // mistakes per epoch, the two proof inequalities
+// Test points (panel_generalisation.cpp): making them (end of the Data section) and scoring them (end of
+// the Theory section).
+void draw_test_points_block(PanelContext& context);
+void draw_generalisation_block(PanelContext& context);
+// Hand mode (panel_hand.cpp), at the top of the Training section: true when it is on (the training
+// controls are then left out: training is off in hand mode).
+bool draw_hand_block(PanelContext& context);
+void draw_hand_theory_note(PanelContext& context);  // top of the Theory section in hand mode: whose numbers
 
 }  // namespace pl::app

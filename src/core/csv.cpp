@@ -69,6 +69,18 @@ std::size_t count_fields(std::string_view line) {
     return n;
 }
 
+// The split column's words: 1 = train, 2 = test, 0 = neither.
+int split_word(std::string_view field) {
+    if (equals_lower(field, "train")) return 1;
+    if (equals_lower(field, "test")) return 2;
+    return 0;
+}
+
+std::string_view last_field(std::string_view line) {
+    const std::size_t comma = line.rfind(',');
+    return trim(comma == std::string_view::npos ? line : line.substr(comma + 1));
+}
+
 bool looks_like_header(std::string_view line) {
     bool any_number = false;
     for_each_field(line, [&](std::string_view field) {
@@ -97,12 +109,15 @@ public:
         }
         const std::size_t columns = count_fields(line);
         if (columns_ == 0) {
+            split_ = columns >= 3 && split_word(last_field(line)) != 0;
+            result_.had_split = split_;
+            const std::size_t coordinates = columns - (split_ ? 2 : 1);
             if (columns < 2) {
                 error(line_no, "a row needs at least one coordinate and a label, found 1 column");
                 return true;
             }
-            if (columns - 1 > static_cast<std::size_t>(kMaxDimension)) {
-                error(line_no, "this row has " + std::to_string(columns - 1) + " coordinates; the widget handles 1 to " +
+            if (coordinates > static_cast<std::size_t>(kMaxDimension)) {
+                error(line_no, "this row has " + std::to_string(coordinates) + " coordinates; the widget handles 1 to " +
                                    std::to_string(kMaxDimension));
                 return true;
             }
@@ -113,7 +128,8 @@ public:
             }
             columns_ = columns;
             first_data_line_ = line_no;
-            result_.data.dim = static_cast<int>(columns - 1);
+            result_.data.dim = static_cast<int>(coordinates);
+            result_.held_out.dim = result_.data.dim;
         } else if (columns != columns_) {
             error(line_no, "expected " + std::to_string(columns_) + " columns (as on line " +
                                std::to_string(first_data_line_) + "), found " + std::to_string(columns));
@@ -131,12 +147,22 @@ public:
         std::size_t column = 0;
         bool row_ok = true;
         int label = 0;
+        int split = 1;
+        const std::size_t label_column = split_ ? columns_ - 1 : columns_;
         for_each_field(line, [&](std::string_view field) {
             ++column;
             if (!row_ok) return;
+            if (split_ && column == columns_) {
+                split = split_word(field);
+                if (split == 0) {
+                    error(line_no, "split " + quoted(field) + " must be train or test");
+                    row_ok = false;
+                }
+                return;
+            }
             double value = 0;
             const NumberKind kind = read_number(field, value);
-            if (column == columns_) {
+            if (column == label_column) {
                 row_ok = read_label(line_no, field, kind, value, label);
                 return;
             }
@@ -147,16 +173,19 @@ public:
             }
             x.push_back(value);
         });
-        if (row_ok) result_.data.add(std::move(x), label);
+        if (row_ok) (split == 2 ? result_.held_out : result_.data).add(std::move(x), label);
         return true;
     }
 
     void finish() {
         if (rows_ == 0 && result_.error_count == 0)
             error(0, result_.had_header ? "the file has a header but no data rows" : "the file has no data rows");
-        if (saw_zero_)
+        if (saw_zero_) {
             for (int& y : result_.data.labels)
                 if (y == 0) y = -1;
+            for (int& y : result_.held_out.labels)
+                if (y == 0) y = -1;
+        }
         result_.zero_one_labels = saw_zero_;
         result_.ok = result_.error_count == 0;
     }
@@ -205,6 +234,7 @@ private:
     bool seen_content_ = false;
     std::size_t header_columns_ = 0, header_line_ = 0;
     std::size_t columns_ = 0, first_data_line_ = 0, rows_ = 0;
+    bool split_ = false;  // the rows end in a train/test column
     bool saw_zero_ = false, saw_minus_ = false, reported_mix_ = false;
     std::size_t first_zero_line_ = 0, first_minus_line_ = 0;
 };
@@ -240,8 +270,38 @@ std::string CsvResult::summary() const {
     std::string out = std::to_string(data.size()) + (data.size() == 1 ? " point" : " points") + " in " +
                       std::to_string(data.dim) + "-D (" + std::to_string(count_label(data, 1)) + " positive, " +
                       std::to_string(count_label(data, -1)) + " negative)";
+    if (had_split)
+        out += " for training and " + std::to_string(held_out.size()) + (held_out.size() == 1 ? " test point" : " test points");
     if (had_header) out += ", header skipped";
     if (zero_one_labels) out += ", labels 0/1 read as -1/+1";
+    return out;
+}
+
+namespace {
+void write_rows(std::string& out, const Dataset& data, const char* split) {
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        for (double v : data.points[i]) {
+            out += shortest_decimal(v);
+            out += ',';
+        }
+        out += data.labels[i] > 0 ? "1" : "-1";
+        if (split) {
+            out += ',';
+            out += split;
+        }
+        out += '\n';
+    }
+}
+}  // namespace
+
+std::string write_csv(const Dataset& data, const Dataset& held_out) {
+    if (held_out.empty()) return write_csv(data);
+    std::string out;
+    out.reserve(32 + (data.size() + held_out.size()) * static_cast<std::size_t>(data.dim + 2) * 10);
+    for (int j = 1; j <= data.dim; ++j) out += "x" + std::to_string(j) + ",";
+    out += "label,split\n";
+    write_rows(out, data, "train");
+    write_rows(out, held_out, "test");
     return out;
 }
 

@@ -7,7 +7,10 @@
 //   * blank lines and lines starting with '#' are skipped; CRLF and LF line ends are both fine;
 //   * every row must have the column count of the first data row (at least 2 columns);
 //   * NaN, infinities, out-of-range numbers and empty fields are errors;
-//   * more than max_points data rows is an error (the UI sets a cap so a huge file cannot freeze it).
+//   * more than max_points data rows is an error (the UI sets a cap so a huge file cannot freeze it);
+//   * an optional last column `split` says where a row goes: `train` (the training points) or `test`
+//     (the test points, held out from training; any case). It is there when the first data row ends in
+//     one of those words, and then every row must have it: x1,...,xd,label,split.
 // Errors carry 1-based line numbers. Parsing is a single linear pass over the text.
 #pragma once
 #include <cstddef>
@@ -27,6 +30,8 @@ struct CsvError {
 struct CsvResult {
     bool ok = false;
     Dataset data;                  // complete when ok; partial (rows read before the first error) otherwise
+    Dataset held_out;              // the rows marked `test` (same dimension as data)
+    bool had_split = false;        // the file had a split column
     std::vector<CsvError> errors;  // the first few errors (at most kMaxReportedErrors)
     std::size_t error_count = 0;   // all errors found, including ones not stored
     bool had_header = false;
@@ -42,5 +47,8 @@ CsvResult parse_csv(std::string_view text, std::size_t max_points = kMaxPoints);
 // Header "x1,...,xd,label", then one row per point with labels -1/1. Numbers are written in the
 // shortest form that reads back to the same double, so parse_csv(write_csv(d)) == d.
 std::string write_csv(const Dataset& data);
+// With test points: header "x1,...,xd,label,split", the training rows ending in `train`, then the test
+// rows ending in `test`. Without test points this is write_csv(data) (no split column).
+std::string write_csv(const Dataset& data, const Dataset& held_out);
 
 }  // namespace pl

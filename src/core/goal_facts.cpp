@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "held_out.hpp"
 #include "kernel.hpp"
 #include "lift.hpp"
 #include "model_facts.hpp"
@@ -34,6 +35,9 @@ const std::array<GoalNameInfo, kGoalNameCount>& goal_names() {
         {GoalName::Kernel, "kernel", K::Word, "kernel"},
         {GoalName::Lift, "lift", K::Word, "lift"},
         {GoalName::Bias, "bias", K::Word, "bias"},
+        {GoalName::TestPoints, "test_points", K::Number, "test_points"},
+        {GoalName::TestAccuracy, "test_accuracy", K::Number, "the test accuracy"},
+        {GoalName::Hand, "hand", K::Boolean, "hand mode"},
         {GoalName::Mode, "mode", K::Word, "mode"},
         {GoalName::Messages, "messages", K::Number, "messages"},
         {GoalName::Ham, "ham_messages", K::Number, "ham_messages"},
@@ -110,6 +114,9 @@ GoalFactValue goal_fact_value(const GoalFacts& f, GoalName name) {
         case GoalName::Kernel: v.word = std::string(to_string(f.kernel)); break;
         case GoalName::Lift: v.word = std::string(to_string(f.lift)); break;
         case GoalName::Bias: v.word = std::string(to_string(f.bias)); break;
+        case GoalName::TestPoints: v.number = static_cast<double>(f.test_points); break;
+        case GoalName::TestAccuracy: v.number = f.test_accuracy; break;
+        case GoalName::Hand: v.boolean = f.hand; break;
         case GoalName::Mode: v.word = std::string(to_string(f.mode)); break;
         case GoalName::Messages: v.number = static_cast<double>(f.messages); break;
         case GoalName::Ham: v.number = static_cast<double>(f.ham); break;
@@ -170,6 +177,15 @@ GoalFacts goal_facts(const Session& session) {
     f.kernel = state.config.kernel.type;
     f.lift = state.config.lift;
     f.bias = state.config.bias;
+    f.hand = state.hand.on;
+    f.test_points = state.held_out.size();
+
+    // The test points are scored by the answer on screen: the hand unit in hand mode, else the learner's.
+    const HandUnit* hand = state.hand.on ? &state.hand : nullptr;
+    const TestScores test = score_test_points(state.held_out, learner.field(), hand, theory.best, state.config.lift);
+    if (test.answer_known) f.test_accuracy = test.answer_accuracy;
+    else f.set_undefined(GoalName::TestAccuracy, test.points == 0 ? "there are no test points"
+                                                                   : "there are too many test points to score them quickly");
 
     if (f.algorithm == Algorithm::Kernel) {
         for (double alpha : learner.alphas())
@@ -190,6 +206,13 @@ GoalFacts goal_facts(const Session& session) {
     const FeatureMargin margin = feature_margin(learner.data(), learner.field());
     f.margin = margin.value;
     if (!margin.undefined.empty()) f.set_undefined(GoalName::Margin, margin.undefined);
+    if (hand) {
+        const UnitFacts unit = unit_facts(*hand, state.data);
+        f.accuracy = unit.accuracy;
+        f.margin = unit.geometric_margin;
+        f.undefined[static_cast<std::size_t>(GoalName::Margin)] =
+            unit.geometric_defined ? std::string() : std::string("w = 0, so the unit has no line to measure from");
+    }
 
     // Theory: R, γ*, bound and separability live in the learner space (theory.hpp).
     if (!theory.applicable) {

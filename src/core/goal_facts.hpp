@@ -13,6 +13,14 @@
 //   margin           geometric margin of the learner's current answer on the data (see below)
 //   support_vectors  kernel perceptron: points with alpha > 0; 0 for every other algorithm
 //   algorithm, kernel, lift, bias   the settings, as their canonical names (names.hpp)
+//   test_points      how many test (held-out) points there are
+//   test_accuracy    share of the test points the current answer gets right (y f(x) > 0), in [0, 1]
+//   hand             hand mode is on: the answer is a McCulloch-Pitts unit set by hand
+//
+// In hand mode the answer is the hand-set unit (threshold_unit.hpp): accuracy, test_accuracy and margin
+// are the unit's (a sum exactly at the threshold fires; margin = min_i y_i (w.x_i - k) / |w|), while
+// mistakes, epochs, visits and converged stay the learner's (it does not train in hand mode).
+//
 // Words mode (words_session.hpp; mode == words): the learner facts above (separable, converged,
 // mistakes, epochs, visits, accuracy, R, gamma_star, bound, margin) are the text learner's, on the
 // messages; and
@@ -57,10 +65,10 @@ class Session;
 
 enum class GoalName {
     Points, Positives, Negatives, Separable, Converged, Mistakes, Epochs, Visits, Accuracy,
-    R, GammaStar, Bound, Margin, SupportVectors, Algorithm, Kernel, Lift, Bias,
+    R, GammaStar, Bound, Margin, SupportVectors, Algorithm, Kernel, Lift, Bias, TestPoints, TestAccuracy, Hand,
     Mode, Messages, Ham, Spam, Vocabulary, WordWeight
 };
-inline constexpr std::size_t kGoalNameCount = 24;
+inline constexpr std::size_t kGoalNameCount = 27;
 static_assert(static_cast<std::size_t>(GoalName::WordWeight) + 1 == kGoalNameCount, "one count per name");
 // weight_WORD is written as this prefix and the word (goal_names() lists it as "weight_<word>").
 inline constexpr std::string_view kWordWeightPrefix = "weight_";
@@ -93,6 +101,9 @@ struct GoalFacts {
     KernelType kernel = KernelType::Rbf;
     LiftKind lift = LiftKind::None;
     BiasMode bias = BiasMode::Absorbed;
+    std::size_t test_points = 0;
+    double test_accuracy = 0.0;
+    bool hand = false;
     DataMode mode = DataMode::Points;
     std::size_t messages = 0, ham = 0, spam = 0, vocabulary = 0;
     std::unordered_map<std::string, double> word_weights;  // Words mode: the answer's weight per word

@@ -25,7 +25,8 @@ struct RealRange {
 
 // [SECTION] Data
 // Coordinates beyond +-kMaxAbsCoordinate would make R and w overflow long before anything useful is
-// shown; the link format packs at most kMaxDimension coordinates per point.
+// shown; the link format packs at most kMaxDimension coordinates per point. kMaxPoints bounds the
+// training and the test (held-out) points together.
 inline constexpr std::size_t kMaxPoints = 100000;
 inline constexpr double kMaxAbsCoordinate = 1.0e6;
 inline constexpr int kMaxDimension = 16;
@@ -49,7 +50,7 @@ inline constexpr RealRange kGeneratorMarginRange{0.0, 2.0, false};
 inline constexpr double kMaxSettingMagnitude = 1.0e6;  // no real-valued setting is larger in size
 inline constexpr RealRange kPositiveSetting{0.0, kMaxSettingMagnitude, true};      // eta, Gaussian sigma
 inline constexpr RealRange kNonNegativeSetting{0.0, kMaxSettingMagnitude, false};  // RBF gamma, logistic decay
-inline constexpr RealRange kSignedSetting{-kMaxSettingMagnitude, kMaxSettingMagnitude, false};  // coef0, scale, theta
+inline constexpr RealRange kSignedSetting{-kMaxSettingMagnitude, kMaxSettingMagnitude, false};  // coef0, scale, theta, hand w and k
 inline constexpr WholeRange kSeedRange{0, UINT64_MAX};
 inline constexpr WholeRange kEpochRange{1, 1'000'000};
 inline constexpr WholeRange kDegreeRange{1, 20};

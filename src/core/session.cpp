@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "decimal.hpp"
+#include "held_out.hpp"
 #include "names.hpp"
 #include "view_fit.hpp"
 
@@ -134,13 +135,32 @@ bool Session::finite_point(const Vec& x) {
 }
 
 void Session::push_undo() {
-    undo_.push_back({state_.data, state_.preset});
+    undo_.push_back(snapshot());
     redo_.clear();
     std::size_t total = 0;
-    for (const Snapshot& s : undo_) total += s.data.size();
+    for (const Snapshot& s : undo_) total += s.data.size() + s.held_out.size();
     while (undo_.size() > kMaxUndoEntries || (total > kMaxUndoPoints && undo_.size() > 1)) {
-        total -= undo_.front().data.size();
+        total -= undo_.front().data.size() + undo_.front().held_out.size();
         undo_.erase(undo_.begin());
+    }
+}
+
+// Undo and redo: the training points rebuild the learner; test points and the hand unit only change
+// what is shown (a hand drag undone in the middle of training keeps the training).
+void Session::restore(Snapshot snapshot) {
+    const bool training_points_changed =
+        snapshot.data.points != state_.data.points || snapshot.data.labels != state_.data.labels || snapshot.data.dim != state_.data.dim;
+    state_.data = std::move(snapshot.data);
+    state_.held_out = std::move(snapshot.held_out);
+    state_.preset = std::move(snapshot.preset);
+    const bool on = state_.hand.on;
+    state_.hand = snapshot.hand;
+    state_.hand.on = on;
+    if (training_points_changed) {
+        data_changed();
+    } else {
+        ++data_revision_;
+        touch();
     }
 }
 
@@ -156,15 +176,18 @@ void Session::data_changed() {
 
 // Online mode means "every point was seen once, in order"; a state that says otherwise (a hand-made
 // link or JSON) is brought back to that invariant, so the next click is the next sequential visit.
+// Hand mode and online mode exclude each other (online mode learns every click); hand mode wins.
 void Session::enforce_online_invariant() {
+    if (state_.hand.on) state_.online_mode = false;
+    if (state_.held_out.empty()) state_.held_out.dim = state_.data.dim;
     if (!state_.online_mode) return;
     state_.config.order = Order::Sequential;
     state_.trained_visits = state_.data.size();
 }
 
 bool Session::room_for_point() {
-    if (state_.data.size() < kMaxPoints) return true;
-    notice_ = "The widget holds at most " + std::to_string(kMaxPoints) + " points; this one was not added.";
+    if (state_.data.size() + state_.held_out.size() < kMaxPoints) return true;
+    notice_ = "The widget holds at most " + std::to_string(kMaxPoints) + " points (training and test together); this one was not added.";
     touch();
     return false;
 }
@@ -225,6 +248,8 @@ bool Session::load_preset(Preset preset, const GeneratorParams& params) {
 // A new data set always starts training afresh, whatever the edit policy.
 void Session::new_data_set(Dataset data, std::string name) {
     state_.data = std::move(data);
+    state_.held_out = Dataset{};  // test points of another data set would test nothing
+    state_.held_out.dim = state_.data.dim;
     state_.preset = std::move(name);
     state_.trained_visits = 0;
     ++data_revision_;
@@ -235,9 +260,10 @@ void Session::new_data_set(Dataset data, std::string name) {
     touch();
 }
 
-bool Session::replace_data(Dataset data, const std::string& source_name) {
+bool Session::replace_data(Dataset data, const std::string& source_name, Dataset held_out) {
     if (!editable("importing data")) return false;
-    const std::string problem = validate(data);
+    std::string problem = validate(data);
+    if (problem.empty()) problem = held_out_problem(data, held_out);
     if (!problem.empty()) {
         notice_ = "Data not loaded: " + problem;
         touch();
@@ -245,11 +271,15 @@ bool Session::replace_data(Dataset data, const std::string& source_name) {
     }
     push_undo();
     new_data_set(std::move(data), source_name);
+    if (!held_out.empty()) {
+        state_.held_out = std::move(held_out);
+        ++data_revision_;
+    }
     return true;
 }
 
 void Session::begin_move(std::size_t index) {
-    if (index < state_.data.size() && !state_.readonly) move_origin_ = Snapshot{state_.data, state_.preset};
+    if (index < state_.data.size() && !state_.readonly) move_origin_ = snapshot();
 }
 
 bool Session::move_point(std::size_t index, const Vec& x) {
@@ -279,21 +309,19 @@ void Session::end_move() {
 
 bool Session::undo() {
     if (undo_.empty() || state_.readonly) return false;
-    redo_.push_back({state_.data, state_.preset});
-    state_.data = std::move(undo_.back().data);
-    state_.preset = std::move(undo_.back().preset);
+    redo_.push_back(snapshot());
+    Snapshot back = std::move(undo_.back());
     undo_.pop_back();
-    data_changed();
+    restore(std::move(back));
     return true;
 }
 
 bool Session::redo() {
     if (redo_.empty() || state_.readonly) return false;
-    undo_.push_back({state_.data, state_.preset});
-    state_.data = std::move(redo_.back().data);
-    state_.preset = std::move(redo_.back().preset);
+    undo_.push_back(snapshot());
+    Snapshot next = std::move(redo_.back());
     redo_.pop_back();
-    data_changed();
+    restore(std::move(next));
     return true;
 }
 
@@ -340,6 +368,7 @@ void Session::set_edit_policy(EditPolicy policy) {
 
 void Session::set_online_mode(bool on) {
     if (state_.online_mode == on) return;
+    if (on) state_.hand.on = false;  // online mode learns every click: the learner's answer is shown
     state_.online_mode = on;
     online_mistakes_ = 0;
     last_online_.reset();
@@ -384,13 +413,22 @@ void Session::set_readonly(bool readonly) {
 }
 
 // [SECTION] training
+bool Session::training_refused() {
+    if (!state_.hand.on) return false;
+    notice_ = hand_mode_training_notice();
+    touch();
+    return true;
+}
+
 Update Session::step() {
+    if (training_refused()) return Update{};
     const Update update = learner_.step();
     after_training(&update);
     return update;
 }
 
 Update Session::next_mistake() {
+    if (training_refused()) return Update{};
     const std::size_t budget = std::max<std::size_t>(1, state_.data.size() * 2 + 2);
     const Update update = learner_.next_mistake(budget);
     after_training(&update);
@@ -398,18 +436,21 @@ Update Session::next_mistake() {
 }
 
 std::size_t Session::epoch() {
+    if (training_refused()) return 0;
     const std::size_t mistakes = learner_.epoch();
     after_training(nullptr);
     return mistakes;
 }
 
 bool Session::train_until_converged() {
+    if (training_refused()) return false;
     const bool converged = learner_.train_until_converged();
     after_training(nullptr);
     return converged;
 }
 
 std::size_t Session::run_visits(std::size_t n) {
+    if (training_refused()) return 0;
     if (n == 1) return step().visited ? 1 : 0;
     const std::size_t before = learner_.mistakes();
     const std::size_t ran = learner_.run_visits(n);

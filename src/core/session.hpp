@@ -15,6 +15,7 @@
 #include "learner.hpp"
 #include "theory.hpp"
 #include "theory_cache.hpp"
+#include "threshold_unit.hpp"
 #include "widget_state.hpp"
 #include "words_session.hpp"
 
@@ -63,8 +64,9 @@ public:
     bool remove_point(std::size_t index);
     bool flip_label(std::size_t index);
     bool clear_points();
-    bool load_preset(Preset preset, const GeneratorParams& params);
-    bool replace_data(Dataset data, const std::string& source_name);  // CSV import and the like
+    bool load_preset(Preset preset, const GeneratorParams& params);  // a new data set has no test points
+    // CSV import and the like; `held_out`: the file's test rows (same dimension as data, or none).
+    bool replace_data(Dataset data, const std::string& source_name, Dataset held_out = {});
     // A drag is one undo entry: begin_move, any number of move_point, end_move.
     void begin_move(std::size_t index);
     bool move_point(std::size_t index, const Vec& x);
@@ -73,6 +75,33 @@ public:
     bool redo();
     bool can_undo() const { return !undo_.empty(); }
     bool can_redo() const { return !redo_.empty(); }
+
+    // [SECTION] test points (state().held_out), session_test_points.cpp. The learner and the theory never
+    // see them. Undoable like the edits above, refused with a message when limits or read-only forbid.
+    bool move_to_test(std::size_t index);            // training point `index` becomes a test point
+    bool move_to_training(std::size_t test_index);   // and back (it goes to the end of the training list)
+    bool add_test_point(const Vec& x, int label);
+    bool remove_test_point(std::size_t test_index);
+    // Data from a generator (state().preset names one): draw a test set from the same generator and
+    // parameters (generator()) with test_set_seed(seed), at most generator().n points and what fits.
+    bool generate_test_set();
+    // Hold out round(share * N) of the training points (0 < share < 1), chosen by a seeded shuffle,
+    // keeping at least one training point.
+    bool hold_out_share(double share);
+    bool clear_test_set();
+
+    // [SECTION] hand mode: a McCulloch-Pitts unit set by hand (state().hand, threshold_unit.hpp),
+    // session_hand.cpp. Training verbs do nothing in hand mode (they say why in notice()): the hand
+    // unit is what a person sets, the perceptron's job is to learn w itself. Leaving hand mode
+    // shows the learner exactly as it was.
+    void set_hand_mode(bool on);                 // a setting (not undoable); online mode goes off
+    bool set_hand_unit(const HandUnit& unit);    // w and k, one undo entry (the on switch is kept)
+    // A drag of w's tip or of the threshold is one undo entry: begin, any number of drags, end.
+    void begin_hand_drag();
+    bool drag_hand_unit(const HandUnit& unit);
+    void end_hand_drag();
+    bool load_gate(Gate gate);                   // the lecture's AND, OR, NOT: points, w and k, hand mode on
+    static const char* hand_mode_training_notice();
 
     // Online protocol (lecture 004): the model predicts the new point first, then learns its label.
     // score is f(x) before the update; a point with score 0 lies on the line and counts as a mistake
@@ -132,7 +161,11 @@ public:
     static constexpr std::chrono::milliseconds kReplayTimeBudget{3000};
 
 private:
-    struct Snapshot { Dataset data; std::string preset; };
+    // What undo brings back: the points (training and test) and the hand-set w and k (not the hand switch).
+    struct Snapshot { Dataset data; Dataset held_out; std::string preset; HandUnit hand; };
+    Snapshot snapshot() const { return {state_.data, state_.held_out, state_.preset, state_.hand}; }
+    void restore(Snapshot snapshot);  // rebuilds the learner only when the training points changed
+    bool training_refused();        // hand mode: say why, and refuse
     void push_undo();
     void data_changed();            // rebuild the learner per the edit policy, invalidate theory
     void rebuild_learner(std::uint64_t replay_visits);
@@ -154,6 +187,7 @@ private:
     std::optional<Visit> last_visit_;
     std::vector<Snapshot> undo_, redo_;
     std::optional<Snapshot> move_origin_;
+    std::optional<Snapshot> hand_origin_;
     std::uint64_t revision_ = 1, data_revision_ = 1;
     bool fit_pending_ = false;
     double screen_aspect_ = 0;  // 0: no screen has drawn the view yet

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "decimal.hpp"
+#include "held_out.hpp"
 #include "words_state.hpp"
 
 namespace pl {
@@ -46,6 +47,8 @@ using Pairs = std::vector<std::pair<std::string_view, std::string>>;
 struct FragmentWriter {
     Pairs out;
     void points(const Dataset& data) { out.emplace_back("d", encode_points(data)); }
+    // Always one pair (encode_fragment compares pairs with the defaults by position); "" = no test points.
+    void held_out(const Dataset& test, const Dataset&) { out.emplace_back("t", test.empty() ? std::string() : encode_points(test)); }
     template <class E>
     void name(const Key& key, const E& value) { out.emplace_back(key.link, std::string(to_string(value))); }
     template <class T>
@@ -139,6 +142,23 @@ struct FragmentReader {
             error = decode_points(*value, decoded);
             if (error.empty()) data = std::move(decoded);
         }
+    }
+    // After points(): the test points must match the training points' dimension and fit beside them.
+    void held_out(Dataset& test, const Dataset& data) {
+        Dataset decoded;
+        decoded.dim = data.dim;
+        const std::string* value = take("t");
+        if (value && !value->empty()) {
+            if (std::string problem = decode_points(*value, decoded); !problem.empty()) {
+                error = "In the test points (t): " + problem;
+                return;
+            }
+            if (std::string problem = held_out_problem(data, decoded); !problem.empty()) {
+                error = "The link's test points (t) do not fit: " + problem;
+                return;
+            }
+        }
+        if (error.empty()) test = std::move(decoded);
     }
     template <class E>
     void name(const Key& key, E& value) {
@@ -262,6 +282,9 @@ struct Validator {
     }
     void points(const Dataset& data) {
         if (error.empty()) error = points_problem(data);
+    }
+    void held_out(const Dataset& test, const Dataset& data) {
+        if (error.empty()) error = held_out_problem(data, test);
     }
     template <class E>
     void name(const Key& key, const E& value) {

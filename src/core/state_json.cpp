@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "decimal.hpp"
+#include "held_out.hpp"
 #include "learner.hpp"
 #include "limited_json.hpp"
 #include "names.hpp"
@@ -36,7 +37,7 @@ constexpr std::string_view kSnapshotKeys[] = {"weights", "b",        "alphas",  
                                               "epochs",  "visits",   "converged", "capped",  "diverged",
                                               "accuracy", "R",       "gamma",    "bound",    "separable",
                                               "whyNot",  "theoryComputing", "fragment", "wordsModel", "boundApplies",
-                                              "boundNote", "lossPerEpoch"};
+                                              "boundNote", "lossPerEpoch", "testAccuracy", "maxMarginTestAccuracy"};
 
 // [SECTION] Writing
 OrderedJson number_or_null(double value) { return std::isfinite(value) ? OrderedJson(value) : OrderedJson(nullptr); }
@@ -51,18 +52,28 @@ OrderedJson& at_path(OrderedJson& root, std::string_view path) {
     }
 }
 
+OrderedJson point_list(const Dataset& data) {
+    OrderedJson points = OrderedJson::array();
+    for (const Vec& p : data.points) {
+        OrderedJson point = OrderedJson::array();
+        for (double v : p) point.push_back(number_or_null(v));
+        points.push_back(std::move(point));
+    }
+    return points;
+}
+
 struct JsonWriter {
     OrderedJson& out;
     void points(const Dataset& data) {
-        OrderedJson points = OrderedJson::array();
-        for (const Vec& p : data.points) {
-            OrderedJson point = OrderedJson::array();
-            for (double v : p) point.push_back(number_or_null(v));
-            points.push_back(std::move(point));
-        }
-        out["points"] = std::move(points);
+        out["points"] = point_list(data);
         out["labels"] = data.labels;
         out["dim"] = data.dim;
+    }
+    void held_out(const Dataset& test, const Dataset&) {
+        OrderedJson group = OrderedJson::object();
+        group["points"] = point_list(test);
+        group["labels"] = test.labels;
+        out["heldOut"] = std::move(group);
     }
     template <class E>
     void name(const Key& key, const E& value) { at_path(out, key.json) = std::string(to_string(value)); }
@@ -155,12 +166,38 @@ struct JsonReader {
         }
     }
     void fail(const Key& key, const std::string& problem) { error = bad_value(kSource, key.what, key.json, problem); }
-    void fail_points(const std::string& problem) { error = bad_value(kSource, "the points", "points", problem); }
+    // The JSON names of one list of points, for messages: the training points or the test points.
+    struct PointNames {
+        std::string_view what, points, labels, dim;
+    };
+    static constexpr PointNames kTraining{"the points", "points", "labels", "dim"};
+    static constexpr PointNames kTest{"the test points", "heldOut.points", "heldOut.labels", "heldOut.dim"};
 
-    void points(Dataset& data) {
-        const Json* points = find("points");
-        const Json* labels = find("labels");
-        const Json* dim = find("dim");
+    void points(Dataset& data) { read_points(find("points"), find("labels"), find("dim"), kTraining, data); }
+
+    // After points(): an absent "heldOut" means no test points; present ones must match data's dimension.
+    void held_out(Dataset& test, const Dataset& data) {
+        Dataset read;
+        read.dim = data.dim;
+        const Json* points = find(kTest.points);
+        const Json* labels = find(kTest.labels);
+        if (!error.empty()) return;
+        if (points || labels) {
+            read_points(points, labels, nullptr, kTest, read, data.dim);
+            if (!error.empty()) return;
+            if (read.empty()) read.dim = data.dim;
+            if (std::string problem = held_out_problem(data, read); !problem.empty()) {
+                error = bad_value(kSource, kTest.what, "heldOut", problem);
+                return;
+            }
+        }
+        test = std::move(read);
+    }
+
+    void read_points(const Json* points, const Json* labels, const Json* dim, const PointNames& names, Dataset& data,
+                     int default_dim = 0) {
+        const auto fail_points = [&](const std::string& problem) { error = bad_value(kSource, names.what, names.points, problem); };
+        const Key labels_key{"", names.labels, "the labels"};
         if (!error.empty() || (!points && !labels && !dim)) return;
         if (!points) return fail_points("\"labels\" or \"dim\" are given but \"points\" is missing");
         if (!points->is_array()) return fail_points("it must be a list of points like [[1, 2], [-1, 0.5]], but it is " + describe(*points));
@@ -169,16 +206,16 @@ struct JsonReader {
             return fail_points("there are " + std::to_string(n) + " points; the widget holds at most " + std::to_string(kMaxPoints));
         if (!labels && n > 0) return fail_points("\"labels\" is missing (one +1 or -1 per point)");
         if (labels && !labels->is_array())
-            return fail(Key{"", "labels", "the labels"}, "it must be a list of 1 and -1, but it is " + describe(*labels));
+            return fail(labels_key, "it must be a list of 1 and -1, but it is " + describe(*labels));
         if (labels && labels->size() != n)
-            return fail(Key{"", "labels", "the labels"}, "there are " + std::to_string(labels->size()) + " labels for " +
-                                                             std::to_string(n) + " points");
+            return fail(labels_key, "there are " + std::to_string(labels->size()) + " labels for " + std::to_string(n) + " points");
         Dataset out;
         out.dim = n > 0 ? ((*points)[0].is_array() ? static_cast<int>(std::min<std::size_t>((*points)[0].size(), 1000)) : 1) : 2;
+        if (default_dim > 0) out.dim = default_dim;
         if (dim) {
             bool negative = false;
             std::uint64_t value = 0;
-            const Key key{"", "dim", "the dimension"};
+            const Key key{"", names.dim, "the dimension"};
             if (!whole_of(*dim, negative, value))
                 return fail(key, "it must be " + whole_rule(kDimensionRange) + ", but it is " + describe(*dim));
             if (std::string p = whole_problem(negative, value, kDimensionRange); !p.empty()) return fail(key, p);
@@ -210,7 +247,7 @@ struct JsonReader {
                     return fail_points(which + " has a coordinate beyond +-" + shortest_decimal(kMaxAbsCoordinate));
             const Json& y = (*labels)[i];
             if (!y.is_number() || !label_problem(y.get<double>()).empty())
-                return fail(Key{"", "labels", "the labels"}, "label " + std::to_string(i + 1) + " must be 1 or -1, but it is " + describe(y));
+                return fail(labels_key, "label " + std::to_string(i + 1) + " must be 1 or -1, but it is " + describe(y));
             out.add(std::move(x), y.get<double>() > 0 ? 1 : -1);
         }
         error = points_problem(out);
@@ -304,8 +341,9 @@ struct JsonReader {
 
 // Every JSON path of the table, for telling known keys from unknown ones.
 struct PathCollector {
-    std::vector<std::string> paths{"points", "labels", "dim", "version"};
+    std::vector<std::string> paths{"points", "labels", "dim", "version", "heldOut.points", "heldOut.labels"};
     void points(const Dataset&) {}
+    void held_out(const Dataset&, const Dataset&) {}
     template <class E>
     void name(const Key& key, const E&) { paths.emplace_back(key.json); }
     template <class T>
@@ -338,7 +376,7 @@ bool is_known(const std::string& path) {
     return false;
 }
 
-bool is_group(const std::string& name) {  // "kernel", "view", "panels"
+bool is_group(const std::string& name) {  // "kernel", "view", "panels", "heldOut", "hand"
     for (const std::string& known : known_paths())
         if (known.size() > name.size() && known.compare(0, name.size(), name) == 0 && known[name.size()] == '.') return true;
     return false;
@@ -399,6 +437,13 @@ std::string snapshot_json(const WidgetState& state, const Learner& learner, cons
     out["boundApplies"] = proof.applies;
     out["boundNote"] = proof.note();
     out["lossPerEpoch"] = numbers(learner.loss_per_epoch());
+    // The test points: the answer's accuracy on them and the maximum-margin line's (null: no test points,
+    // or no such line). In hand mode the answer is the hand-set unit.
+    const DecisionField answer = learner.field();
+    const TestScores test = score_test_points(state.held_out, answer, state.hand.on ? &state.hand : nullptr, theory.best,
+                                              state.config.lift);
+    out["testAccuracy"] = test.answer_known ? OrderedJson(test.answer_accuracy) : OrderedJson(nullptr);
+    out["maxMarginTestAccuracy"] = test.best_known ? OrderedJson(test.best_accuracy) : OrderedJson(nullptr);
     out["fragment"] = encode_fragment(state);
     return dump(out);
 }

@@ -2,12 +2,14 @@
 // (state_from_json). Field names are part of the documented JS handle (README "The JS handle").
 // Driven by the same property table as the link (state_table.hpp), with the same checks and messages.
 //
-// state_to_json: {"version":1, "points":[[x,y],...], "labels":[1,-1,...], "dim":2, "algorithm":"perceptron",
+// state_to_json: {"version":1, "points":[[x,y],...], "labels":[1,-1,...], "dim":2,
+//   "heldOut":{"points":[...],"labels":[...]} (the test points; the dimension is "dim"), "algorithm":"perceptron",
 //   "bias":"absorbed", "order", "init", "seed", "eta", "maxEpochs", "lift",
 //   "kernel":{"type","degree","coef0","sigma","gamma","scale","theta"}, "outlierThreshold", "logisticDecay",
 //   "view":{"cx","cy","span"}, "panels":{"controls","theory","plots","liftView","marginBand","maxMargin",
 //   "hulls","field","trail","dark","data","training","kernel","show","share","highContrast","textSize"},
-//   "editPolicy":"reset"|"continue", "activeLabel":1|-1, "onlineMode", "readonly", "trainedVisits", "preset"}
+//   "editPolicy":"reset"|"continue", "activeLabel":1|-1, "onlineMode", "readonly", "trainedVisits", "preset",
+//   "lesson", "lessonStep", "hand":{"on","w1","w2","k"}}
 //   Doubles are written in the shortest form that reads back exactly; non-finite numbers as null. A seed
 //   above 2^53 (which JavaScript numbers cannot hold exactly) is written as a decimal string.
 // snapshot_json adds what the learner and the theory show (ignored by state_from_json, since training
@@ -17,7 +19,9 @@
 //   "diverged", "accuracy", "R", "gamma" (theory gamma*, null when not separable or not applicable),
 //   "bound" (null when infinite), "separable", "whyNot", "boundApplies" and "boundNote" (proof_status.hpp:
 //   does the bound hold for this run, and why not), "lossPerEpoch" (Learner::loss_per_epoch, null for an
-//   epoch without one), "fragment" (encode_fragment).
+//   epoch without one), "testAccuracy" and "maxMarginTestAccuracy" (the answer's and the maximum-margin
+//   line's share of the test points right; null without test points or without such a line; in hand mode
+//   the answer is the hand unit), "fragment" (encode_fragment).
 #pragma once
 #include <string>
 #include <string_view>

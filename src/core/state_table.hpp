@@ -21,6 +21,9 @@
 // [SECTION] Visitors
 // visit_properties calls one visitor method per property, in the order of the link (and JSON):
 //   points(Dataset&)                   link "d"; JSON "points", "labels", "dim"
+//   held_out(Dataset&, const Dataset& data)  the test points: link "t" (as "d"; left out when there
+//                                      are none); JSON "heldOut": {"points", "labels"}. Their
+//                                      dimension is data's, and both together hold at most kMaxPoints
 //   name(Key, Enum&)                   enum, through to_string/parse (names.hpp)
 //   whole(Key, Int&, WholeRange)       integer in the range
 //   real(Key, double&, RealRange)      finite double in the range
@@ -78,6 +81,7 @@ void visit_training_settings(Config& c, Visitor& v) {
 template <class State, class Visitor>
 void visit_properties(State& s, Visitor& v) {
     v.points(s.data);
+    v.held_out(s.held_out, s.data);  // added to v=1 compatibly: an older link has no test points
     visit_training_settings(s.config, v);
     v.real(Key{"cx", "view.cx", "the view centre x"}, s.view.center_x, kViewCenterRange);
     v.real(Key{"cy", "view.cy", "the view centre y"}, s.view.center_y, kViewCenterRange);
@@ -109,6 +113,11 @@ void visit_properties(State& s, Visitor& v) {
     // Added to v=1 compatibly: an older link has neither and means the normal theme and text size.
     v.flag(Key{"contrast", "panels.highContrast", "the high-contrast switch"}, s.panels.high_contrast);
     v.whole(Key{"text", "panels.textSize", "the text size"}, s.panels.text_size, kTextSizeRange);
+    // Added to v=1 compatibly: an older link has none and means "hand mode off" (threshold_unit.hpp).
+    v.flag(Key{"hand", "hand.on", "the hand mode switch"}, s.hand.on);
+    v.real(Key{"hw1", "hand.w1", "the hand-set weight w1"}, s.hand.w1, kSignedSetting);
+    v.real(Key{"hw2", "hand.w2", "the hand-set weight w2"}, s.hand.w2, kSignedSetting);
+    v.real(Key{"hk", "hand.k", "the hand-set threshold k"}, s.hand.k, kSignedSetting);
 }
 
 // The Words mode's rows (words_state.hpp), visited after visit_properties by every codec. Added to v=1

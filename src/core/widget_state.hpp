@@ -40,8 +40,21 @@ struct PanelState {
 
 enum class EditPolicy { Reset, Continue };  // what an edit to the data does to training
 
+// A McCulloch-Pitts threshold unit set by hand (lecture 002): it fires (answers +1) when
+// w1 x1 + w2 x2 >= k, a sum exactly at k included. threshold_unit.hpp has its rules.
+struct HandUnit {
+    bool on = false;   // hand mode: the canvas shows this unit instead of the learner's answer
+    double w1 = 1.0;
+    double w2 = 1.0;
+    double k = 1.5;    // the threshold (the lecture's AND)
+};
+
 struct WidgetState {
     Dataset data;                      // the canvas shows dims 0 and 1 (1-D data sits on the x axis)
+    // Test points: held out from training (the learner and the theory never see them) and scored by
+    // the current answer and by the maximum-margin line. Same dimension as `data` (empty: dim follows
+    // data); data.size() + held_out.size() <= kMaxPoints.
+    Dataset held_out;
     TrainConfig config;
     ViewState view;
     PanelState panels;
@@ -55,6 +68,7 @@ struct WidgetState {
     // A built-in lesson reopens from these alone; an instructor's own lesson also needs its text.
     std::string lesson;
     std::uint32_t lesson_step = 0;
+    HandUnit hand;                     // hand mode (off by default)
     // Words mode (words_state.hpp): which data set the widget shows and trains, and the messages. The
     // points stay while the messages show (and the other way round); the settings above are shared.
     DataMode mode = DataMode::Points;

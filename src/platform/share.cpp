@@ -67,12 +67,12 @@ std::string import_text(app::App& app, std::string_view file_name, std::string_v
         return message;
     }
     app.run().running = false;
-    if (!session.replace_data(csv.data, name)) return session.notice();  // limits: the session says why
+    if (!session.replace_data(csv.data, name, csv.held_out)) return session.notice();  // limits: the session says why
     session.set_notice("Loaded " + name + ": " + csv.summary() + ".");
     return {};
 }
 
-std::string export_csv(const app::App& app) { return write_csv(app.session().state().data); }
+std::string export_csv(const app::App& app) { return write_csv(app.session().state().data, app.session().state().held_out); }
 
 std::string export_json(const app::App& app) { return state_to_json(app.session().state()); }
 

@@ -11,6 +11,7 @@
 //   Kernels at the edges of their parameters
 //   Learning rates: zero, negative, NaN, enormous
 //   Links and JSON: megabytes of junk, deep nesting, a link asking for hours of replay
+//   Test points and hand mode: too many points in all, mismatched dimensions, non-finite w and k
 //   Regression inputs from fuzzing
 // Words mode's hostile inputs (TSV, messages in links and JSON) are in test_hostile_words.cpp.
 #include <doctest/doctest.h>
@@ -29,6 +30,7 @@
 
 #include "core/csv.hpp"
 #include "core/decimal.hpp"
+#include "core/goal_facts.hpp"
 #include "core/decision_field.hpp"
 #include "core/kernel.hpp"
 #include "core/learner.hpp"
@@ -680,6 +682,104 @@ TEST_CASE("hostile JSON: junk, deep nesting and huge numbers are refused with a 
         CHECK_FALSE(r.ok);
         CHECK_FALSE(r.error.empty());
     }
+}
+
+// [SECTION] Test points and hand mode: too many points in all, mismatched dimensions, non-finite w and k
+
+TEST_CASE("hostile test points: a link with 60,000 training and 60,000 test points is refused, quickly") {
+    const Dataset many = grid_points(60000);
+    const std::string link = "d=" + encode_points(many) + "&t=" + encode_points(many) + "&v=1";
+    DecodeResult r;
+    CHECK(seconds([&] { r = decode_fragment(link); }) < 5.0);
+    CHECK_FALSE(r.ok);
+    CHECK(contains(r.error, "60000 training and 60000 test points; the widget holds at most 100000 in all"));
+    // The same through JSON.
+    WidgetState s = default_link_state();
+    s.data = many;
+    s.held_out = many;
+    const DecodeResult j = state_from_json(state_to_json(s));
+    CHECK_FALSE(j.ok);
+    CHECK(contains(j.error, "in all"));
+    CHECK(contains(validate_state(s), "in all"));
+}
+
+TEST_CASE("hostile test points: junk, a 17-D test set, non-numbers and NaN are refused with a sentence") {
+    for (const char* t : {"%%%", "AA", "_____", "EQA"}) {  // bad escapes, cut short, bad base64, dimension 17
+        const DecodeResult r = decode_fragment(std::string("t=") + t + "&v=1");
+        CAPTURE(t);
+        CHECK_FALSE(r.ok);
+        CHECK_FALSE(r.error.empty());
+    }
+    for (const char* json : {R"({"heldOut": {"points": [["a", 1]], "labels": [1]}})",
+                             R"({"heldOut": {"points": [[null, 1]], "labels": [1]}})",
+                             R"({"heldOut": {"points": [[1e300, 1]], "labels": [1]}})",
+                             R"({"heldOut": {"points": [[1, 1]], "labels": [2]}})",
+                             R"({"heldOut": {"points": [[1, 1]]}})", R"({"heldOut": 5})"}) {
+        const DecodeResult r = state_from_json(json);
+        CAPTURE(json);
+        CHECK_FALSE(r.ok);
+        CHECK(contains(r.error, "heldOut"));
+    }
+    Session session;
+    for (double bad : {kNaN, kInf, -kInf, 1e300}) {
+        CHECK_FALSE(session.add_test_point({bad, 0.0}, 1));
+        CHECK(contains(session.notice(), "finite number"));
+    }
+    CHECK(session.state().held_out.empty());
+}
+
+TEST_CASE("hostile test points: a CSV of test rows only leaves no training points, and nothing breaks") {
+    const CsvResult r = parse_csv("1,2,1,test\n-1,-1,-1,test\n");
+    REQUIRE(r.ok);
+    Session session;
+    REQUIRE(session.replace_data(r.data, "tests.csv", r.held_out));
+    CHECK(session.state().data.empty());
+    CHECK(session.state().held_out.size() == 2);
+    CHECK_FALSE(session.step().visited);
+    const GoalFacts f = goal_facts(session);
+    CHECK(f.test_points == 2);
+    CHECK(f.test_accuracy == 0.0);  // w = 0 answers 0 everywhere: on the line, wrong
+    CHECK_FALSE(session.generate_test_set());
+}
+
+TEST_CASE("hostile hand mode: NaN, infinite and oversized w or k are refused in links, JSON and the session") {
+    for (const char* link : {"hw1=nan&v=1", "hw2=inf&v=1", "hk=1e400&v=1", "hk=-2000000&v=1", "hw1=0x10&v=1", "hand=2&v=1"}) {
+        const DecodeResult r = decode_fragment(link);
+        CAPTURE(link);
+        CHECK_FALSE(r.ok);
+        CHECK(contains(r.error, "(h"));
+    }
+    CHECK_FALSE(state_from_json(R"({"hand": {"w1": "1"}})").ok);
+    CHECK_FALSE(state_from_json(R"({"hand": {"on": "yes"}})").ok);
+    Session session;
+    session.set_hand_mode(true);
+    for (double bad : {kNaN, kInf, 1e7}) {
+        HandUnit unit = session.state().hand;
+        unit.k = bad;
+        CHECK_FALSE(session.set_hand_unit(unit));
+        session.begin_hand_drag();
+        CHECK_FALSE(session.drag_hand_unit(unit));
+        session.end_hand_drag();
+    }
+    CHECK(session.state().hand.k == 1.5);
+    CHECK_FALSE(session.can_redo());
+    // Large but allowed values keep every fact finite.
+    HandUnit huge = session.state().hand;
+    huge.w1 = huge.w2 = 1e6;
+    huge.k = -1e6;
+    REQUIRE(session.set_hand_unit(huge));
+    REQUIRE(session.replace_data(grid_points(50), "grid"));
+    const UnitFacts facts = unit_facts(session.state().hand, session.state().data);
+    CHECK(std::isfinite(facts.functional_margin));
+    CHECK(std::isfinite(facts.geometric_margin));
+    // Read-only widgets refuse every edit of test points and of w and k.
+    session.set_readonly(true);
+    CHECK_FALSE(session.add_test_point({1, 1}, 1));
+    CHECK_FALSE(session.move_to_test(0));
+    CHECK_FALSE(session.hold_out_share(0.25));
+    CHECK_FALSE(session.set_hand_unit(HandUnit{}));
+    CHECK_FALSE(session.load_gate(Gate::And));
+    CHECK(contains(session.notice(), "read-only"));
 }
 
 // [SECTION] Regression inputs from fuzzing

@@ -40,6 +40,17 @@ WidgetState random_state(std::uint64_t seed) {
         for (double& v : x) v = grid(uniform(-reach, reach));
         s.data.add(std::move(x), coin() ? 1 : -1);
     }
+    s.held_out.dim = s.data.dim;  // test points: none in a third of the states
+    const auto tests = static_cast<std::size_t>(integer(0, 2) == 0 ? 0 : integer(1, 60));
+    for (std::size_t i = 0; i < tests; ++i) {
+        Vec x(static_cast<std::size_t>(s.data.dim));
+        for (double& v : x) v = grid(uniform(-reach, reach));
+        s.held_out.add(std::move(x), coin() ? 1 : -1);
+    }
+    s.hand.on = coin();
+    s.hand.w1 = uniform(-5, 5);
+    s.hand.w2 = pick(std::vector<double>{0.0, -1.0, 0.125, uniform(-5, 5)});
+    s.hand.k = uniform(-5, 5);
     s.config.algorithm = pick(enum_values<Algorithm>());
     s.config.bias = pick(enum_values<BiasMode>());
     s.config.order = pick(enum_values<Order>());
@@ -124,6 +135,18 @@ void check_same_state(const WidgetState& a, const WidgetState& b) {
     CHECK(a.readonly == b.readonly);
     CHECK(a.trained_visits == b.trained_visits);
     CHECK(a.preset == b.preset);
+    REQUIRE(a.held_out.size() == b.held_out.size());
+    if (!a.held_out.empty()) CHECK(a.held_out.dim == b.held_out.dim);  // an empty list has no dimension of its own
+    CHECK(a.held_out.labels == b.held_out.labels);
+    for (std::size_t i = 0; i < a.held_out.size(); ++i) {
+        REQUIRE(a.held_out.points[i].size() == b.held_out.points[i].size());
+        for (std::size_t c = 0; c < a.held_out.points[i].size(); ++c)
+            CHECK(same_bits(a.held_out.points[i][c], b.held_out.points[i][c]));
+    }
+    CHECK(a.hand.on == b.hand.on);
+    CHECK(same_bits(a.hand.w1, b.hand.w1));
+    CHECK(same_bits(a.hand.w2, b.hand.w2));
+    CHECK(same_bits(a.hand.k, b.hand.k));
 }
 
 }  // namespace pl::test_state
@@ -184,12 +207,13 @@ TEST_CASE("base64url: every byte string round-trips, bad text is refused") {
 // [SECTION] Defaults and the documented example
 TEST_CASE("the v=1 defaults are frozen and equal Session::default_state()") {
     // Links leave out settings equal to these; changing one changes old links: bump the version instead.
+    // Added to v=1 later, compatibly: t (test points, empty), hand, hw1, hw2, hk (hand mode off).
     CHECK(encode_fragment(default_link_state(), FragmentStyle::Full) ==
-          "d=AgQDgBCAIIAQ_w__L_8fAIAg&alg=perceptron&bias=absorbed&order=sequential&init=zero&seed=1&eta=1&"
+          "d=AgQDgBCAIIAQ_w__L_8fAIAg&t=&alg=perceptron&bias=absorbed&order=sequential&init=zero&seed=1&eta=1&"
           "epochs=100&lift=none&kernel=rbf&degree=2&coef0=1&sigma=1&gamma=1&scale=1&theta=0&outlier=0&decay=0.01&"
           "cx=0&cy=0&span=7&controls=1&theory=1&plots=1&liftview=0&band=0&maxmargin=0&hulls=0&field=1&trail=1&"
           "dark=0&sdata=1&strain=1&skernel=1&sshow=1&sshare=1&edit=reset&label=1&online=0&readonly=0&visits=0&"
-              "preset=lecture4&lesson=&step=0&contrast=0&text=100&mode=points&m=AA&wvisits=0&v=1");
+              "preset=lecture4&lesson=&step=0&contrast=0&text=100&hand=0&hw1=1&hw2=1&hk=1.5&mode=points&m=AA&wvisits=0&v=1");
     check_same_state(default_link_state(), Session::default_state());
 }
 
@@ -471,6 +495,7 @@ TEST_CASE("a table of malformed links: each refused with a message") {
 TEST_CASE("every truncation of a valid link is refused (v=1 is the end mark)") {
     WidgetState s = random_state(11);
     s.data = make_preset(Preset::Moons);
+    s.held_out = make_preset(Preset::Circles);  // test points of the same dimension: t is cut too
     s.preset = "moons";
     const std::string link = encode_fragment(s, FragmentStyle::Full);
     for (std::size_t len = 1; len < link.size(); ++len) {

@@ -21,6 +21,7 @@ namespace {
 struct RowNames {
     std::vector<Key> keys;
     void points(const Dataset&) {}
+    void held_out(const Dataset&, const Dataset&) {}
     template <class E>
     void name(const Key& key, const E&) { keys.push_back(key); }
     template <class T>
@@ -57,9 +58,10 @@ TEST_CASE("table: link keys, JSON names and descriptions are unique and non-empt
         CHECK(jsons.insert(key.json).second);
         CHECK(whats.insert(key.what).second);
         CHECK(key.link != "d");  // the points' key
+        CHECK(key.link != "t");  // the test points' key
         CHECK(key.link != "v");  // the version mark
     }
-    CHECK(links.size() == 45);  // 41 in the first v=1, then lesson and step, then contrast and text
+    CHECK(links.size() == 49);  // 41 in the first v=1, then lesson and step, contrast and text, hand, hw1, hw2, hk
 }
 
 TEST_CASE("table: the CLI flag is the JSON name in kebab case") {
