@@ -62,6 +62,10 @@ inline std::string first_difference(const WidgetState& a, const WidgetState& b) 
     if (a.readonly != b.readonly) return "readonly";
     if (a.trained_visits != b.trained_visits) return "trained_visits";
     if (a.preset != b.preset) return "preset";
+    if (!a.held_out.empty() && a.held_out.dim != b.held_out.dim) return "held_out.dim";
+    if (a.held_out.points != b.held_out.points) return "held_out.points";
+    if (a.held_out.labels != b.held_out.labels) return "held_out.labels";
+    if (a.hand.on != b.hand.on || a.hand.w1 != b.hand.w1 || a.hand.w2 != b.hand.w2 || a.hand.k != b.hand.k) return "hand";
     return "";
 }
 
