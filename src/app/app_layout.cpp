@@ -100,7 +100,12 @@ void draw_section(Section section, PanelContext& context) {
     switch (section) {
         case Section::Lesson: draw_lesson_section(context); break;
         case Section::Data: draw_data_section(context); draw_test_points_block(context); break;
-        case Section::Training: if (!draw_hand_block(context)) draw_training_section(context); break;
+        case Section::Training:
+            if (!draw_hand_block(context)) {
+                draw_training_section(context);
+                draw_hand_switch(context);
+            }
+            break;
         case Section::Kernel: draw_kernel_section(context); break;
         case Section::Show: draw_show_section(context); break;
         case Section::Share: draw_share_section(context); break;

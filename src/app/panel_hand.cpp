@@ -25,18 +25,24 @@ bool unit_input(const char* label, double& value, float width) {
 }
 }  // namespace
 
-// Returns true when hand mode is on: the Training section then shows only this block.
-bool draw_hand_block(PanelContext& c) {
+void draw_hand_switch(PanelContext& c) {
     Session& s = c.session;
-    const WidgetState& st = s.state();
-    bool on = st.hand.on;
+    bool on = s.state().hand.on;
+    if (!on) ImGui::Separator();
     if (ImGui::Checkbox("Hand mode (McCulloch-Pitts)", &on)) {
         c.run.running = false;
         s.set_hand_mode(on);
     }
     item_tooltip("A threshold unit of 1943: it fires (+1) when w\xE2\x82\x81x\xE2\x82\x81 + w\xE2\x82\x82x\xE2\x82\x82 \xE2\x89\xA5 k. You set w and k; "
-                 "drag w's tip or the diamond on the canvas, or type them below. Training is off meanwhile.");
+                 "drag w's tip or the diamond on the canvas, or type them. Training is off meanwhile.");
+}
+
+// Returns true when hand mode is on: the Training section then shows only this block.
+bool draw_hand_block(PanelContext& c) {
+    Session& s = c.session;
+    const WidgetState& st = s.state();
     if (!st.hand.on) return false;
+    draw_hand_switch(c);
 
     ImGui::TextUnformatted("The lecture's gates on inputs 0 and 1:");
     ButtonGrid grid(3, {"AND", "OR", "NOT"});

@@ -50,8 +50,9 @@ void draw_plots_section(PanelContext& context);  // mistakes per epoch, the two 
 // the Theory section).
 void draw_test_points_block(PanelContext& context);
 void draw_generalisation_block(PanelContext& context);
-// Hand mode (panel_hand.cpp), at the top of the Training section: true when it is on (the training
-// controls are then left out: training is off in hand mode).
+// Hand mode (panel_hand.cpp): its switch ends the Training section; when it is on, the Training section
+// is the hand block alone (draw_hand_block returns true: training is off in hand mode).
+void draw_hand_switch(PanelContext& context);
 bool draw_hand_block(PanelContext& context);
 void draw_hand_theory_note(PanelContext& context);  // top of the Theory section in hand mode: whose numbers
 

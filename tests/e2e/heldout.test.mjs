@@ -29,12 +29,25 @@ async function canvasBox(page) {
 const centre = (box, rect) => ({ x: box.left + (rect[0] + rect[2]) / 2, y: box.top + (rect[1] + rect[3]) / 2 });
 const texts = (frame, role) => frame.texts.filter((t) => t.role === role).map((t) => t.text);
 
-// A real click on the item whose visible label is `label` (it must be inside its window).
+// A real click on the item whose visible label is `label`. The controls column is scrolled with the
+// mouse wheel (as a person would) until the item is inside it; Dear ImGui does not submit items
+// scrolled out of their window.
 async function clickItem(page, label) {
-  const frame = await drawn(page);
-  const item = frame.items.find((i) => i.label === label);
-  assert.ok(item, `"${label}" is drawn (items: ${frame.items.map((i) => i.label).filter(Boolean).join(', ')})`);
-  assert.ok(item.rect[1] >= item.clip[1] && item.rect[3] <= item.clip[3], `"${label}" is in view`);
+  const inView = (i) => i.label === label && i.rect[1] >= i.clip[1] && i.rect[3] <= i.clip[3];
+  let frame = await drawn(page);
+  let item = frame.items.find(inView);
+  for (let i = 0; i < 16 && !item; i++) {
+    const column = frame.items.find((it) => it.window.includes('##controls'));
+    assert.ok(column, `"${label}" is drawn (items: ${frame.items.map((it) => it.label).filter(Boolean).join(', ')})`);
+    const seen = frame.items.find((it) => it.label === label);  // towards it; not reported: up first, then down
+    const up = seen ? seen.rect[1] < seen.clip[1] : i < 6;
+    const box = await canvasBox(page);
+    await page.mouse.move(box.left + (column.clip[0] + column.clip[2]) / 2, box.top + (column.clip[1] + column.clip[3]) / 2);
+    await page.mouse.wheel(0, up ? -150 : 150);
+    frame = await drawn(page);
+    item = frame.items.find(inView);
+  }
+  assert.ok(item, `"${label}" is drawn in view (items: ${frame.items.map((i) => i.label).filter(Boolean).join(', ')})`);
   const p = centre(await canvasBox(page), item.rect);
   await page.mouse.click(p.x, p.y, { delay: 60 });
   await settle(page);
@@ -264,16 +277,19 @@ async function tapItem(page, cdp, label) {
   const inView = (i) => i.label === label && i.rect[1] >= i.clip[1] && i.rect[3] <= i.clip[3];
   let frame = await drawn(page);
   let item = frame.items.find(inView);
-  for (let i = 0; i < 12 && !item; i++) {
+  for (let i = 0; i < 16 && !item; i++) {
     const body = frame.items.find((it) => it.window.includes('##tab-body'));
     assert.ok(body, `"${label}" is drawn (items: ${frame.items.map((it) => it.label).filter(Boolean).join(', ')})`);
+    // Towards the item when it is reported above or below the view; else up first, then down.
+    const seen = frame.items.find((it) => it.label === label);
+    const up = seen ? seen.rect[1] < seen.clip[1] : i < 6;
     const box = await canvasBox(page);
     const x = box.left + body.clip[0] + 12, y = box.top + (body.clip[1] + body.clip[3]) / 2;
-    await fingerDrag(page, cdp, { x, y: y + 80 }, { x, y: y - 80 });
+    await fingerDrag(page, cdp, { x, y: y + (up ? -80 : 80) }, { x, y: y + (up ? 80 : -80) });
     frame = await drawn(page);
     item = frame.items.find(inView);
   }
-  assert.ok(item, `"${label}" is drawn (items: ${frame.items.map((i) => i.label).filter(Boolean).join(', ')})`);
+  assert.ok(item, `"${label}" is drawn in view (items: ${frame.items.map((i) => i.label).filter(Boolean).join(', ')})`);
   await tapAt(page, cdp, centre(await canvasBox(page), item.rect));
 }
 async function fingerDrag(page, cdp, from, to, steps = 10) {

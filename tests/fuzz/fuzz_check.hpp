@@ -66,6 +66,10 @@ inline std::string first_difference(const WidgetState& a, const WidgetState& b) 
     if (a.words.messages != b.words.messages) return "words.messages";
     if (a.words.labels != b.words.labels) return "words.labels";
     if (a.words.trained_visits != b.words.trained_visits) return "words.trained_visits";
+    if (!a.held_out.empty() && a.held_out.dim != b.held_out.dim) return "held_out.dim";
+    if (a.held_out.points != b.held_out.points) return "held_out.points";
+    if (a.held_out.labels != b.held_out.labels) return "held_out.labels";
+    if (a.hand.on != b.hand.on || a.hand.w1 != b.hand.w1 || a.hand.w2 != b.hand.w2 || a.hand.k != b.hand.k) return "hand";
     return "";
 }
 
