@@ -180,6 +180,9 @@ public:
     void finish() {
         if (rows_ == 0 && result_.error_count == 0)
             error(0, result_.had_header ? "the file has a header but no data rows" : "the file has no data rows");
+        // Only test rows would leave the learner nothing to train on (and replace the points by none).
+        if (result_.error_count == 0 && result_.data.empty() && !result_.held_out.empty())
+            error(0, "every row is a test point (split = test): at least one row must be split = train");
         if (saw_zero_) {
             for (int& y : result_.data.labels)
                 if (y == 0) y = -1;

@@ -255,6 +255,10 @@ TEST_CASE("CSV: an optional split column sends rows to training or test; writing
     const CsvResult bad = parse_csv("1,2,1,train\n2,1,1,validation\n");
     CHECK_FALSE(bad.ok);
     CHECK(contains(bad.summary(), "line 2: split 'validation' must be train or test"));
+    // Found by fuzz_csv: a file of test rows only was read as ok with no training points.
+    const CsvResult only_test = parse_csv("x1,x2,label,split\n-1,1,-1,TEST\n");
+    CHECK_FALSE(only_test.ok);
+    CHECK(contains(only_test.summary(), "every row is a test point (split = test): at least one row must be split = train"));
     const CsvResult missing = parse_csv("1,2,1,train\n2,1,1\n");
     CHECK_FALSE(missing.ok);
     CHECK(contains(missing.summary(), "expected 4 columns"));

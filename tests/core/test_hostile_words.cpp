@@ -31,12 +31,12 @@ double seconds(F&& f) {
 constexpr double kFewSeconds = 10.0;  // generous for AddressSanitizer; still catches anything quadratic
 
 // n short messages over a vocabulary of `words` words, labelled at random.
-std::string tsv_of(std::size_t n, std::size_t words, std::uint64_t seed) {
+std::string tsv_of(std::size_t n, std::size_t words, std::uint64_t seed, int words_per_message = 4) {
     Rng rng(seed);
     std::string tsv;
     for (std::size_t i = 0; i < n; ++i) {
         tsv += rng.below(2) ? "1\t" : "-1\t";
-        for (int k = 0; k < 4; ++k) tsv += "w" + std::to_string(rng.below(words)) + ' ';
+        for (int k = 0; k < words_per_message; ++k) tsv += "w" + std::to_string(rng.below(words)) + ' ';
         tsv += '\n';
     }
     return tsv;
@@ -152,7 +152,9 @@ TEST_CASE("hostile words links and JSON: megabytes of junk are refused quickly w
 TEST_CASE("hostile words links: a link cannot make the replay of the messages take minutes") {
     WidgetState state = default_link_state();
     state.mode = DataMode::Words;
-    const TsvResult tsv = parse_tsv(tsv_of(20000, 40000, 3));
+    // 40 words a message: 50 million visits cost about 2e9 additions, far beyond the replay's 3 s budget on
+    // any machine (with 4 words a quiet machine finished the whole replay in time and the test failed).
+    const TsvResult tsv = parse_tsv(tsv_of(4000, 40000, 3, 40));
     REQUIRE(tsv.ok);
     state.words.messages = tsv.corpus.messages;
     state.words.labels = tsv.corpus.labels;
