@@ -728,11 +728,17 @@ TEST_CASE("hostile test points: junk, a 17-D test set, non-numbers and NaN are r
     CHECK(session.state().held_out.empty());
 }
 
-TEST_CASE("hostile test points: a CSV of test rows only leaves no training points, and nothing breaks") {
+TEST_CASE("hostile test points: a CSV of test rows only is refused; test points without training points break nothing") {
     const CsvResult r = parse_csv("1,2,1,test\n-1,-1,-1,test\n");
-    REQUIRE(r.ok);
+    CHECK_FALSE(r.ok);
+    CHECK(contains(r.summary(), "every row is a test point (split = test): at least one row must be split = train"));
+    // A link or JSON state can still hold test points only.
+    Dataset none, tests;
+    none.dim = tests.dim = 2;
+    tests.add({1, 2}, 1);
+    tests.add({-1, -1}, -1);
     Session session;
-    REQUIRE(session.replace_data(r.data, "tests.csv", r.held_out));
+    REQUIRE(session.replace_data(none, "tests.csv", tests));
     CHECK(session.state().data.empty());
     CHECK(session.state().held_out.size() == 2);
     CHECK_FALSE(session.step().visited);
