@@ -202,7 +202,10 @@ test('a TSV file imports the messages; a bad one changes nothing and names the l
   const [download] = await Promise.all([page.waitForEvent('download'), lab(page, () => window.testHooks(window.perceptronLab).request('downloadTsv'))]);
   assert.equal(download.suggestedFilename(), 'perceptron-lab.tsv');
   assert.equal(fs.readFileSync(await download.path(), 'utf8'), 'label\ttext\n-1\tWin money now\n1\tLunch at noon?\n');
-  // The Share section offers the TSV buttons in Words mode.
+  // The Share section offers the TSV buttons in Words mode (the Data and Training sections are folded
+  // first: with test points and hand mode they fill the panel at this size).
+  await clickItem(page, 'Data');
+  await clickItem(page, 'Training');
   await clickItem(page, 'Share');
   const labels = (await drawn(page)).items.map((i) => i.label);
   for (const name of ['Import TSV/JSON', 'Save TSV', 'Save JSON', 'Copy link']) assert.ok(labels.includes(name), `${name} in Share`);
