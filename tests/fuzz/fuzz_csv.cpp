@@ -34,6 +34,15 @@ void check_result(const pl::CsvResult& r, std::string_view text, std::size_t max
     FUZZ_CHECK(r.errors.empty() && r.error_count == 0, "ok with errors");
     FUZZ_CHECK(d.dim >= 1, "ok with dim " + std::to_string(d.dim));
     FUZZ_CHECK(!d.empty(), "ok with no points");
+    const pl::Dataset& t = r.held_out;  // the rows marked test (split column)
+    FUZZ_CHECK(t.points.size() == t.labels.size(), "test points and labels differ in count");
+    FUZZ_CHECK(d.size() + t.size() <= max_points, "more rows than the cap");
+    FUZZ_CHECK(r.had_split || t.empty(), "test points without a split column");
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        FUZZ_CHECK(t.points[i].size() == static_cast<std::size_t>(d.dim), "test point of the wrong dimension");
+        FUZZ_CHECK(pl::fuzz::all_finite(t.points[i]), "non-finite test coordinate");
+        FUZZ_CHECK(t.labels[i] == 1 || t.labels[i] == -1, "test label " + std::to_string(t.labels[i]));
+    }
     for (std::size_t i = 0; i < d.size(); ++i) {
         FUZZ_CHECK(d.points[i].size() == static_cast<std::size_t>(d.dim), "point of the wrong dimension");
         FUZZ_CHECK(pl::fuzz::all_finite(d.points[i]), "non-finite coordinate");
@@ -60,6 +69,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
         FUZZ_CHECK(again.data.dim == r.data.dim, "round trip changed dim");
         FUZZ_CHECK(again.data.points == r.data.points, "round trip changed points");
         FUZZ_CHECK(again.data.labels == r.data.labels, "round trip changed labels");
+        // With test points: the split column comes back with both lists as they were.
+        const pl::CsvResult split = pl::parse_csv(pl::write_csv(r.data, r.held_out));
+        FUZZ_CHECK(split.ok, "write_csv with test points does not parse: " + split.summary());
+        FUZZ_CHECK(split.data.points == r.data.points && split.data.labels == r.data.labels, "split round trip changed training points");
+        FUZZ_CHECK(split.held_out.points == r.held_out.points && split.held_out.labels == r.held_out.labels,
+                   "split round trip changed test points");
     }
     return 0;
 }
