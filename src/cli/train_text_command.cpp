@@ -75,18 +75,9 @@ void print_json(std::ostream& out, const TrainOptions& o, const TextLearner& lea
     head["data"] = {{"file", o.data_path}, {"messages", corpus.size()}, {"ham", ham}, {"spam", corpus.size() - ham},
                     {"vocabulary", corpus.vocabulary.size()}};
     head["config"] = Json::parse(training_settings_json(o.config));
-    // "words" holds every word of the vocabulary: written by hand because an ordered JSON object looks
-    // keys up linearly, which would make 50,000 words quadratic.
     std::string text = head.dump();
     text.pop_back();  // the closing brace
-    text += ",\"words\":{";
-    const std::vector<double> w = learner.answer_word_weights();
-    const std::vector<std::string>& words = corpus.vocabulary.words();
-    for (std::size_t k = 0; k < words.size(); ++k) {
-        if (k) text += ',';
-        text += Json(words[k]).dump() + ':' + number_or_null(w[k]).dump();
-    }
-    text += '}';
+    text += ",\"words\":" + word_weights_json(corpus.vocabulary, learner.answer_word_weights());
     Json tail;
     tail["bias"] = number_or_null(learner.answer_bias());
     tail["mistakes"] = learner.mistakes();

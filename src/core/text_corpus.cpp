@@ -2,7 +2,10 @@
 #include "text_corpus.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_set>
+
+#include <nlohmann/json.hpp>
 
 namespace pl {
 
@@ -91,6 +94,19 @@ TextCorpus make_corpus(const std::vector<std::string>& messages, const std::vect
 
 TextCorpus lecture_spam_corpus() {
     return make_corpus({"viagra the", "learning the", "nigeria"}, {-1, 1, -1});
+}
+
+std::string word_weights_json(const Vocabulary& vocabulary, const std::vector<double>& weights) {
+    using Json = nlohmann::json;
+    std::string text = "{";
+    const std::vector<std::string>& words = vocabulary.words();
+    for (std::size_t k = 0; k < words.size(); ++k) {
+        if (k) text += ',';
+        const double w = k < weights.size() ? weights[k] : 0.0;
+        text += Json(words[k]).dump(-1, ' ', false, Json::error_handler_t::replace) + ':' +
+                (std::isfinite(w) ? Json(w).dump() : std::string("null"));
+    }
+    return text + '}';
 }
 
 std::string TsvResult::summary() const {

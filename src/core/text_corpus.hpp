@@ -67,6 +67,10 @@ TextCorpus make_corpus(const std::vector<std::string>& messages, const std::vect
 // The lecture's three messages: {viagra, the} spam, {learning, the} ham, {nigeria} spam.
 TextCorpus lecture_spam_corpus();
 
+// {"word": weight, ...} for every word of the vocabulary in its order (a weight that is not finite is
+// null). Written by hand because an ordered JSON object looks keys up linearly: quadratic for 50,000 words.
+std::string word_weights_json(const Vocabulary& vocabulary, const std::vector<double>& weights);
+
 struct TsvError {
     std::size_t line = 0;  // 1-based; 0 = about the whole file
     std::string message;

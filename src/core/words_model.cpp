@@ -105,14 +105,7 @@ std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_hand
 std::string words_model_json(const WordsSession& session) {
     const TextLearner& learner = session.learner();
     const WordsModel m = build_words_model(session);
-    // "words" is written by hand: an ordered JSON object looks keys up linearly (quadratic for 50,000 words).
-    std::string text = "{\"words\":{";
-    const std::vector<std::string>& vocabulary = learner.corpus().vocabulary.words();
-    for (std::size_t k = 0; k < vocabulary.size(); ++k) {
-        if (k) text += ',';
-        text += dump(Json(vocabulary[k])) + ':' + dump(number_or_null(m.weights[k]));
-    }
-    text += '}';
+    std::string text = "{\"words\":" + word_weights_json(learner.corpus().vocabulary, m.weights);
     Json tail;
     tail["bias"] = number_or_null(m.bias);
     tail["mistakes"] = learner.mistakes();

@@ -18,6 +18,7 @@
 #include "core/session.hpp"
 #include "core/state_codec.hpp"
 #include "core/theory.hpp"
+#include "test_font_glyphs.hpp"
 
 using namespace pl;
 
@@ -289,26 +290,6 @@ const std::map<Key, Verifier>& quiz_verifiers() {
 
 std::string goal_message(const LessonStep& step, const Session& s) { return check_goal(*step.goal, goal_facts(s)).message; }
 
-// The characters the UI font has (cmake/FontRanges.cmake), as code point ranges.
-std::vector<std::pair<unsigned, unsigned>> font_ranges() {
-    std::ifstream file(std::string(PL_TEST_DATA_DIR) + "/../../cmake/FontRanges.cmake");
-    std::stringstream text;
-    text << file.rdbuf();
-    const std::string all = text.str();
-    const std::size_t start = all.find("PL_FONT_UNICODES \"");
-    REQUIRE(start != std::string::npos);
-    std::stringstream list(all.substr(start + 18, all.find('"', start + 18) - start - 18));
-    std::vector<std::pair<unsigned, unsigned>> ranges;
-    std::string item;
-    while (std::getline(list, item, ',')) {
-        const std::size_t dash = item.find('-');
-        const unsigned lo = static_cast<unsigned>(std::stoul(item.substr(2, dash - 2), nullptr, 16));
-        const unsigned hi = dash == std::string::npos ? lo : static_cast<unsigned>(std::stoul(item.substr(dash + 1), nullptr, 16));
-        ranges.emplace_back(lo, hi);
-    }
-    return ranges;
-}
-
 std::vector<unsigned> code_points(const std::string& s) {
     std::vector<unsigned> out;
     for (std::size_t i = 0; i < s.size();) {
@@ -394,7 +375,7 @@ TEST_CASE("built-in lessons: every goal fails before the student acts and passes
 }
 
 TEST_CASE("built-in lessons: round-trip through lesson_to_json and use only glyphs the UI font has") {
-    const auto ranges = font_ranges();
+    const auto ranges = pl::test::font_ranges();
     auto drawable = [&](const std::string& text) {
         for (unsigned cp : code_points(text)) {
             if (cp == '\n') continue;
