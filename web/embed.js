@@ -99,7 +99,7 @@ export async function mountPerceptron(element, options = {}) {
   const snapshots = createSnapshots(canvas, wasm);
   const notices = createNoticeBox(element);
   const cleanups = [notices.remove];
-  const { handle, emitChange, lessons } = createHandle({
+  const { handle, emitChange, follow, lessons } = createHandle({
     element, canvas, options, module, wasm, snapshots,
     onNoticeDismissed: () => notices.hide(),
     onDestroy: () => { for (const cleanup of cleanups) cleanup(); },
@@ -111,24 +111,25 @@ export async function mountPerceptron(element, options = {}) {
   widget = { emitChange, share, snapshots, keys };
 
   // The widget's message line over the canvas when the controls panel (which shows it too) is hidden.
-  const mirrorNotice = (state) => {
+  // lightState(): the state without its points, made only when there is a notice to place.
+  const mirrorNotice = (lightState) => {
     const notice = handle.notice();
-    if (notice && !state.panels.controls) notices.show(notice, () => handle.dismissNotice());
+    if (notice && !lightState().panels.controls) notices.show(notice, () => handle.dismissNotice());
     else notices.hide();
   };
-  handle.on('change', mirrorNotice);
+  follow(mirrorNotice);
   cleanups.push(followWheelFocus(element, canvas, options.wheel || (options.syncUrl ? 'always' : 'focus')));
   cleanups.push(redrawOnResize(element, wasm));
-  if (options.syncUrl) cleanups.push(keepUrlInSync(handle, lessons.fragment));
+  if (options.syncUrl) cleanups.push(keepUrlInSync(handle, follow, lessons.fragment));
 
   let startError = await applyStartOptions(handle, options);
-  if (remembers(options)) startError = await restoreSavedWork(handle, lessons, startError, cleanups);
+  if (remembers(options)) startError = await restoreSavedWork(handle, follow, lessons, startError, cleanups);
   if (startError) handle.setNotice(startError);  // a bad link: the default scene and the message
-  mirrorNotice(handle.state());
+  mirrorNotice(() => handle.state({ points: false }));
   // The accessible mirror starts from the start state: what the page set up is not news to announce.
-  cleanups.push(createA11yMirror({ element, canvas, handle, wasm, share }).remove);
+  cleanups.push(createA11yMirror({ element, canvas, handle, follow, wasm, share }).remove);
 
-  const stopMessages = setUpMessages(handle, options);
+  const stopMessages = setUpMessages(handle, follow, options);
   if (stopMessages) cleanups.push(stopMessages);
   element.perceptronLab = handle;  // once the start state (and any saved work) is in
   element.dispatchEvent(new CustomEvent('perceptron-lab:ready', { detail: handle, bubbles: true }));
@@ -138,7 +139,7 @@ export async function mountPerceptron(element, options = {}) {
 // A saved entry of this widget (embed_remember.js) wins over the page's start state, unless the page
 // changed that start since it was saved. From now on the widget's work is saved as it changes.
 // Returns the start error still to show ('' once the saved work replaced a failed start).
-async function restoreSavedWork(handle, lessons, startError, cleanups) {
+async function restoreSavedWork(handle, follow, lessons, startError, cleanups) {
   const key = rememberKey(handle.element);
   const start = lessons.signature();
   const saved = readSaved(key);
@@ -152,7 +153,7 @@ async function restoreSavedWork(handle, lessons, startError, cleanups) {
   } else if (saved) {
     forgetSaved(key);  // the page starts differently now
   }
-  cleanups.push(keepRemembering(key, start, { handle, fragment: lessons.fragment, signature: lessons.signature }));
+  cleanups.push(keepRemembering(key, start, { follow, fragment: lessons.fragment, signature: lessons.signature }));
   return startError;
 }
 

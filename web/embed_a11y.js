@@ -19,7 +19,7 @@ const RUNNING_INTERVAL_MS = 1000;
 /**
  * widget: {element, canvas, handle, wasm (embed_wasm.js), share (embed_share.js)}. Returns {update(), remove()}.
  */
-export function createA11yMirror({ element, canvas, handle, wasm, share }) {
+export function createA11yMirror({ element, canvas, handle, follow, wasm, share }) {
   const { text } = wasm;
   const id = `perceptron-lab-${++mirrorCount}`;
   // The widget is a named region; its mirror's headings continue the page's outline below the heading
@@ -149,7 +149,7 @@ export function createA11yMirror({ element, canvas, handle, wasm, share }) {
     const interval = running ? RUNNING_INTERVAL_MS : UPDATE_INTERVAL_MS;
     timer = setTimeout(update, Math.max(0, lastUpdate + interval - performance.now()));
   }
-  const unsubscribe = handle.on('change', schedule);
+  const unsubscribe = follow(schedule);
   update();
 
   return {

@@ -11,8 +11,8 @@ export const TRAIN_KIND = { steps: 0, epochs: 1, untilConverged: 2, nextMistake:
 /**
  * widget: {element, canvas, options, module, wasm (embed_wasm.js), snapshots (embed_snapshot.js),
  *          onNoticeDismissed(), onDestroy()}
- * Returns {handle, emitChange, lessons}: emitChange() tells the 'change' listeners (the module calls it
- * after every change of the state); lessons (embed_lessons.js) gives the lesson-aware link fragment.
+ * Returns {handle, emitChange, follow, lessons}: emitChange() tells the 'change' listeners (the module calls it
+ * after every change of the state); follow(cb) adds one of the widget's own followers (cb(lightState)); lessons (embed_lessons.js) gives the lesson-aware link fragment.
  */
 export function createHandle(widget) {
   const { element, canvas, options, module, wasm, snapshots } = widget;
@@ -35,8 +35,13 @@ export function createHandle(widget) {
     element,
     canvas,
     options,
-    /** Everything on screen as a plain object (points, settings, weights or alphas, counters, theory). */
-    state() { return JSON.parse(text('pl_state_json')); },
+    /**
+     * Everything on screen as a plain object (points, settings, weights or alphas, counters, theory).
+     * state({points: false}): the light state, without the lists that grow with the data or the run
+     * (points, labels, heldOut, words' messages, alphas, the per-epoch lists, fragment), with
+     * pointCount, testPointCount and messageCount instead: cheap at 100,000 points.
+     */
+    state({ points = true } = {}) { return JSON.parse(text('pl_state_json', points === false ? 0 : 1)); },
     /**
      * Load a link, '#fragment' or a state object. Bad input leaves the state untouched: {ok:false, error}.
      * A link that carries an instructor's lesson (lessonz) is unpacked first: then a Promise of that.
@@ -57,8 +62,11 @@ export function createHandle(widget) {
     },
     /** Change training settings as the Training panel does, e.g. configure({algorithm: 'kernel', kernel: {type: 'rbf'}}). */
     configure(settings) {
-      const next = { ...handle.state(), ...settings };
-      if (settings.kernel) next.kernel = { ...handle.state().kernel, ...settings.kernel };
+      const now = handle.state({ points: false });  // only the settings are read: no need for the points
+      delete now.dim;    // (these describe the data the light state leaves out)
+      delete now.words;
+      const next = { ...now, ...settings };
+      if (settings.kernel) next.kernel = { ...now.kernel, ...settings.kernel };
       const ok = withString(JSON.stringify(next), (ptr) => call('pl_configure', ptr)) === 1;
       if (!ok) throw new Error(`configure: ${text('pl_last_error')}`);
       return handle.state();
@@ -109,11 +117,15 @@ export function createHandle(widget) {
     setNotice(message) { withString(String(message), (ptr) => call('pl_set_notice', ptr)); },
     dismissNotice() { handle.setNotice(''); widget.onNoticeDismissed(); },
     ...lessons.verbs,
-    /** on('change', cb): cb(state) after every change; returns a function that unsubscribes. */
-    on(event, cb) {
+    /**
+     * on('change', cb): cb(state) after every change; returns a function that unsubscribes.
+     * on('change', cb, {points: false}): cb gets the light state (see state()).
+     */
+    on(event, cb, { points = true } = {}) {
       if (!listeners[event]) throw new Error(`unknown event '${event}'`);
-      listeners[event].add(cb);
-      return () => listeners[event].delete(cb);
+      const entry = { cb, light: points === false };
+      listeners[event].add(entry);
+      return () => listeners[event].delete(entry);
     },
     /** Stop the widget and free its canvas and GPU context. */
     destroy() {
@@ -125,16 +137,29 @@ export function createHandle(widget) {
       widget.onDestroy();
       canvas.remove();
       listeners.change.clear();
+      followers.clear();
       snapshots.cancel(new Error('the widget was destroyed'));
       delete element.dataset.perceptronLabMounted;
       if (element.perceptronLab === handle) delete element.perceptronLab;
     },
   };
 
+  // The widget's own followers (URL, saved work, accessible mirror, notices) need no state, or only a
+  // little of it: they get a function that makes the light state once, when first asked. A page's
+  // listeners get the state they asked for, made once per change, so a change costs nothing that
+  // nobody reads (at 100,000 points the whole state is megabytes of JSON, and Run changes it each frame).
+  const followers = new Set();
+  function follow(cb) { followers.add(cb); return () => followers.delete(cb); }
   function emitChange() {
     if (destroyed) return;
-    const state = handle.state();
-    for (const cb of listeners.change) cb(state);
+    const made = {};
+    const get = (light) => {
+      const key = light ? 'light' : 'full';
+      if (!made[key]) made[key] = handle.state({ points: !light });
+      return made[key];
+    };
+    for (const cb of followers) cb(() => get(true));
+    for (const { cb, light } of listeners.change) cb(get(light));
   }
-  return { handle, emitChange, lessons };
+  return { handle, emitChange, follow, lessons };
 }

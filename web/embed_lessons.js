@@ -53,7 +53,7 @@ export function createLessons(wasm, result) {
    * student's work in the loaded state is kept (applyStep 0). Returns '' or why the lesson is gone.
    */
   function followState() {
-    const { lesson: id, lessonStep: step } = JSON.parse(text('pl_state_json'));
+    const { lesson: id, lessonStep: step } = JSON.parse(text('pl_state_json', 0));  // the light state: no points
     const now = current();
     if (!id) {
       if (now) call('pl_close_lesson');

@@ -9,7 +9,7 @@ export const MESSAGE_PREFIX = 'perceptron-lab:';
 const REPLIES = new Set(['state', 'link', 'loaded', 'ready', 'change', 'error', 'lessons', 'lesson', 'verdict']);
 
 /** Listens for messages to this widget; returns what stops listening, or null when messages are off. */
-export function setUpMessages(handle, options) {
+export function setUpMessages(handle, follow, options) {
   const allowed = allowedOrigins(options);
   if (!allowed.length || typeof window === 'undefined') return null;
   const id = handle.element.id || undefined;
@@ -97,7 +97,10 @@ export function setUpMessages(handle, options) {
     }
   };
   window.addEventListener('message', onMessage);
-  const unsubscribe = handle.on('change', (state) => {
+  // The whole state is made only while a parent page listens.
+  const unsubscribe = follow(() => {
+    if (!subscribers.length) return;
+    const state = handle.state();
     for (const s of subscribers) {
       try { s.target.postMessage({ type: `${MESSAGE_PREFIX}change`, widget: id, state }, s.targetOrigin); } catch (e) { /* gone */ }
     }

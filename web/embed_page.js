@@ -90,16 +90,27 @@ export function redrawOnResize(element, wasm) {
   return () => observer.disconnect();
 }
 
+const URL_WRITE_MS = 300;
+/**
+ * The wait before the next write of something that took `costMs` to write: at least `minimum`, and at
+ * least 10 times the cost, so a slow write (the link of 100,000 points) takes under a tenth of the time.
+ */
+export function spacedAfter(costMs, minimum) {
+  return Math.max(minimum, Math.min(30000, 10 * costMs));
+}
+
 /**
  * Full-page widget (options.syncUrl): the page URL's fragment follows the state, so a reload never
  * loses work, and a fragment typed by hand or another shared link opened in this tab is loaded.
  * fragment(): the widget's link fragment (embed_lessons.js: with an instructor's lesson in it).
  */
-export function keepUrlInSync(handle, fragment) {
+export function keepUrlInSync(handle, follow, fragment) {
   let timer = null;
   let enabled = true;
+  let interval = URL_WRITE_MS;
   function writeUrl() {
     timer = null;
+    const started = performance.now();
     if (handle.linkProblem()) return;  // too large for a link: the URL keeps its last readable state
     try {
       history.replaceState(history.state, '', `#${fragment()}`);
@@ -107,9 +118,11 @@ export function keepUrlInSync(handle, fragment) {
       console.warn(`Perceptron Lab: cannot keep the state in this page's URL (${err.message})`);
       enabled = false;
     }
+    interval = spacedAfter(performance.now() - started, URL_WRITE_MS);
   }
-  // At most one replaceState per 300 ms, never a new history entry: no flooding of the history API.
-  const unsubscribe = handle.on('change', () => { if (enabled && !timer) timer = setTimeout(writeUrl, 300); });
+  // At most one replaceState per 300 ms (longer for a link that is slow to write: a big data set while
+  // Run is on), never a new history entry: no flooding of the history API.
+  const unsubscribe = follow(() => { if (enabled && !timer) timer = setTimeout(writeUrl, interval); });
   const flush = () => { if (timer) { clearTimeout(timer); writeUrl(); } };
   const onHashChange = () => {
     if (location.hash.length > 1 && location.hash.slice(1) !== fragment()) handle.load(location.href);

@@ -7,6 +7,8 @@
 // an old copy of it. The full-page widget keeps its state in the URL instead and stores nothing.
 // Storage can be missing or refused (a sandboxed iframe, privacy settings): then nothing is kept.
 
+import { spacedAfter } from './embed_page.js';
+
 const KEY_PREFIX = 'perceptron-lab:';
 const ENTRY_VERSION = 1;
 const WRITE_INTERVAL_MS = 500;
@@ -66,16 +68,18 @@ export function forgetSaved(key, why) {
 /**
  * Keeps the entry of `key` up to date: at most one write every WRITE_INTERVAL_MS after a change, and
  * one when the page goes away. `start` is the signature of the page's start state; while the widget
- * shows exactly that, no entry is kept. widget: {handle, fragment(), signature()}. Returns what stops it.
+ * shows exactly that, no entry is kept. widget: {follow (embed_handle.js), fragment(), signature()}. Returns what stops it.
  */
 export function keepRemembering(key, start, widget) {
   const store = storage();
   if (!store) return () => {};
   let timer = null;
   let enabled = true;
+  let interval = WRITE_INTERVAL_MS;
   function write() {
     timer = null;
     if (!enabled) return;
+    const started = performance.now();
     try {
       if (widget.signature() === start) store.removeItem(key);
       else store.setItem(key, JSON.stringify({ version: ENTRY_VERSION, start, link: `#${widget.fragment()}` }));
@@ -83,8 +87,9 @@ export function keepRemembering(key, start, widget) {
       console.warn(`Perceptron Lab: cannot keep this widget's work across reloads (${err.message})`);
       enabled = false;
     }
+    interval = spacedAfter(performance.now() - started, WRITE_INTERVAL_MS);  // slow to write: write less often
   }
-  const unsubscribe = widget.handle.on('change', () => { if (enabled && !timer) timer = setTimeout(write, WRITE_INTERVAL_MS); });
+  const unsubscribe = widget.follow(() => { if (enabled && !timer) timer = setTimeout(write, interval); });
   const flush = () => { if (timer) { clearTimeout(timer); write(); } };
   window.addEventListener('pagehide', flush);
   return () => {

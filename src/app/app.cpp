@@ -50,9 +50,16 @@ void App::notify_if_changed() {
     if (on_change) on_change();
 }
 
+// The root window has no background of its own (a full-screen rectangle is a whole layer of pixels
+// for a software renderer to blend each frame): the clear colour is what it would have painted,
+// its WindowBg over the palette's clear colour.
 std::array<float, 3> App::background_color() const {
     const Palette& colors = palette(theme());
-    return {colors.clear[0], colors.clear[1], colors.clear[2]};
+    const ImVec4 bg = style_ready_ ? ImGui::GetStyle().Colors[ImGuiCol_WindowBg] : ImVec4(0, 0, 0, 0);
+    std::array<float, 3> out{};
+    const float c[3] = {bg.x, bg.y, bg.z};
+    for (int i = 0; i < 3; ++i) out[i] = c[i] * bg.w + colors.clear[i] * (1.0f - bg.w);
+    return out;
 }
 
 Theme App::theme() const {
@@ -157,7 +164,7 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
     ImGui::Begin("##root", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                     ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
+                     ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBackground);
     ImGui::PopStyleVar(2);
     switch (layout_.form) {
         case LayoutForm::Columns:

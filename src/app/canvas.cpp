@@ -149,6 +149,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
         draw_hyperplane(o, *model.line, colors.boundary, 2.5f, false);
         if (!animated_ && !model.hand) draw_weight_arrow(o, *model.line);  // the animation draws w itself
     }
+    points_.draw(draw, view_, model, colors, session.data_revision());
     draw_points(o, model, cursor_point ? cursor_point : input_.hovered_point(), input_.selected());
     draw_test_points(o, model, input_.hovered_test_point());
     if (model.hand) draw_hand_unit(o, model, input_.hand_grip());  // over the points: its handles come first

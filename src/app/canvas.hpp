@@ -15,6 +15,7 @@
 #include "app/keyboard_cursor.hpp"
 #include "app/touch_gestures.hpp"
 #include "app/field_layer.hpp"
+#include "app/point_layer.hpp"
 #include "app/frame_model.hpp"
 #include "app/view.hpp"
 #include "core/session.hpp"
@@ -87,6 +88,7 @@ private:
     TouchStatus touch_;
     bool fit_requested_ = false;
     FieldLayer field_;
+    PointLayer points_;  // many points as one image
     bool field_drawn_by_gpu_ = false;
     std::optional<Update> animated_;
     float animation_time_ = -1.0f;

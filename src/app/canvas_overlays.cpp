@@ -142,30 +142,20 @@ void draw_trail(const Overlay& o, const FrameModel& model) {
 }
 
 // [SECTION] points
+float marker_radius(const FrameModel& model, std::size_t i) {
+    const std::vector<double>& alphas = model.learner().alphas();
+    if (i < alphas.size() && alphas[i] > 0) return std::min(16.0f, kMarkerRadius + 2.2f * std::sqrt(static_cast<float>(alphas[i])));
+    return kMarkerRadius;
+}
+
 void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::size_t> hovered, std::optional<std::size_t> selected) {
+    // The markers and their rings are one picture (PointLayer); the pointed-at marker is drawn again
+    // over it, with the focus colour as its edge.
     const Dataset& data = model.state().data;
     const View& v = o.view;
-    const bool many = data.size() > kSimpleMarkersAbove;
-    const ImDrawListFlags saved_flags = o.draw->Flags;
-    if (data.size() > kNoAntiAliasAbove) o.draw->Flags &= ~(ImDrawListFlags_AntiAliasedFill | ImDrawListFlags_AntiAliasedLines);
-    const std::vector<double>& alphas = model.learner().alphas();
-    for (std::size_t i = 0; i < data.size(); ++i) {
-        const ImVec2 c = point_on_screen(v, data.points[i]);
-        if (c.x < v.origin_x() - 10 || c.y < v.origin_y() - 10 || c.x > v.origin_x() + v.width() + 10 ||
-            c.y > v.origin_y() + v.height() + 10)
-            continue;
-        if (many) {
-            const float r = 2.0f;
-            o.draw->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), data.labels[i] > 0 ? o.colors.positive : o.colors.negative);
-            continue;
-        }
-        // Kernel perceptron: support points (alpha > 0) grow with their mistake counter.
-        float radius = kMarkerRadius;
-        if (i < alphas.size() && alphas[i] > 0) radius = std::min(16.0f, kMarkerRadius + 2.2f * std::sqrt(static_cast<float>(alphas[i])));
-        if (model.trained && model.wrong(i)) haloed_circle(o.draw, c, radius + 4.0f, o.colors.mistake_ring, 2.0f, o.colors.canvas_bg, 16);
-        draw_marker(o.draw, c, data.labels[i], radius, o.colors, hovered == i);
-    }
-    o.draw->Flags = saved_flags;
+    const bool many = many_points(model.state());
+    if (!many && hovered && *hovered < data.size())
+        draw_marker(o.draw, point_on_screen(v, data.points[*hovered]), data.labels[*hovered], marker_radius(model, *hovered), o.colors, true);
     const Learner& learner = model.learner();
     const std::size_t next = learner.next_index();
     if (!many && next < data.size() && learner.visits() > 0 && !learner.converged())
@@ -180,7 +170,7 @@ void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::s
 void draw_test_points(const Overlay& o, const FrameModel& model, std::optional<std::size_t> hovered) {
     const Dataset& test = model.state().held_out;
     const View& v = o.view;
-    const bool many = test.size() + model.state().data.size() > kSimpleMarkersAbove;
+    if (many_points(model.state())) return;  // the PointLayer draws them
     for (std::size_t j = 0; j < test.size(); ++j) {
         const ImVec2 c = point_on_screen(v, test.points[j]);
         if (c.x < v.origin_x() - 10 || c.y < v.origin_y() - 10 || c.x > v.origin_x() + v.width() + 10 ||
@@ -188,11 +178,6 @@ void draw_test_points(const Overlay& o, const FrameModel& model, std::optional<s
             continue;
         const int label = test.labels[j];
         const bool wrong = model.trained && model.test_wrong(j);
-        if (many) {
-            const float r = 2.5f;
-            o.draw->AddRect(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), label > 0 ? o.colors.positive : o.colors.negative);
-            continue;
-        }
         const float radius = kMarkerRadius + 1.5f;  // a little larger than a training marker: the outline is its body
         if (wrong) o.draw->AddCircle(c, radius + 4.0f, o.colors.mistake_ring, 16, 2.0f);
         draw_hollow_marker(o.draw, c, label, radius, o.colors, hovered == j);

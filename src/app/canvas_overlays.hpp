@@ -26,10 +26,12 @@ struct ScreenRect {
 };
 
 inline constexpr float kMarkerRadius = 7.0f;
-// Above this many points markers are small squares without rings (drawing stays cheap).
+// Above this many points (training and test) markers are small squares without rings, drawn as one
+// image by the PointLayer (point_layer.hpp), so drawing stays cheap.
 inline constexpr std::size_t kSimpleMarkersAbove = 3000;
-// Above this many points anti-aliased fringes are switched off (a third of the triangles, invisible).
-inline constexpr std::size_t kNoAntiAliasAbove = 300;
+inline bool many_points(const WidgetState& state) { return state.data.size() + state.held_out.size() > kSimpleMarkersAbove; }
+// A training point's marker radius: the kernel perceptron's support points grow with their alpha.
+float marker_radius(const FrameModel& model, std::size_t i);
 // The w arrow (and the animation) is scaled down to at most this share of the visible data box.
 inline constexpr double kArrowMaxShareOfView = 0.35;
 

@@ -34,9 +34,22 @@ FieldView FieldLayer::field_view(const View& view) {
 }
 
 bool FieldLayer::draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, bool training_running) {
-    if (!renderer_.ok()) return false;
     const DecisionField& field = model.field;
-    const FieldView fv = field_view(view);
+    const FieldView exact = field_view(view);
+    // The coarse view covers the plot with whole coarse pixels, centred like the exact one.
+    FieldView fv = exact;
+    if (training_running) {
+        fv.width = (exact.width + kCoarsePixels - 1) / kCoarsePixels;
+        fv.height = (exact.height + kCoarsePixels - 1) / kCoarsePixels;
+        fv.units_per_pixel = exact.units_per_pixel * kCoarsePixels;
+    }
+    if (training_running && !was_running_) {  // a new run: its first coarse picture comes at once
+        coarse_.painted_key = 0;
+        painted_at_ = -1.0;
+    }
+    was_running_ = training_running;
+    Pass& pass = training_running ? coarse_ : fine_;
+    if (!pass.renderer.ok()) return false;
     FieldStyle style{};
     to_rgb(colors.positive, style.positive);
     to_rgb(colors.negative, style.negative);
@@ -54,23 +67,36 @@ bool FieldLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
     const bool throttled = training_running && now - painted_at_ < interval;
     // While running, a pass under way finishes before the next starts (else slow renderers would only
     // ever repaint the top rows); at rest a change restarts at once.
-    if (key != painted_key_ && !throttled && (complete_ || !training_running)) {
-        if (expensive || training_running) {
-            complete_ = renderer_.render_step(field, fv, style, true, kBandBudgetMs);
+    if (key != pass.painted_key && !throttled && (pass.complete || !training_running)) {
+        // Only an expensive field is painted in timed bands: timing a band waits for the GPU, and that
+        // wait stops the page from preparing the next frame while the GPU draws this one. A cheap field
+        // (a line, a lift: a few operations a pixel) is painted whole, without waiting.
+        if (expensive) {
+            pass.complete = pass.renderer.render_step(field, fv, style, true, kBandBudgetMs);
         } else {
-            if (!renderer_.render(field, fv, style)) return false;
-            complete_ = true;
+            if (!pass.renderer.render(field, fv, style)) return false;
+            pass.complete = true;
         }
-        painted_key_ = key;
+        pass.painted_key = key;
         painted_at_ = now;
-    } else if (!complete_) {
-        complete_ = renderer_.render_step(field, fv, style, false, kBandBudgetMs);
+    } else if (!pass.complete) {
+        pass.complete = pass.renderer.render_step(field, fv, style, false, kBandBudgetMs);
     }
-    if (!renderer_.texture()) return false;
-    const auto id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(renderer_.texture()));
-    // Framebuffer textures are stored bottom-up: flip v.
+    // Run just started and its first coarse picture is not there yet: keep showing the exact one.
+    const Pass& shown = (&pass == &coarse_ && coarse_.painted_key == 0) ? fine_ : pass;
+    shown_ = &shown;
+    if (!shown.renderer.texture()) return false;
+    const auto id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(shown.renderer.texture()));
+    // Framebuffer textures are stored bottom-up: flip v. A coarse picture overhangs the plot by less
+    // than a coarse pixel on each side: its middle part is shown.
+    float inset_u = 0.0f, inset_v = 0.0f;
+    if (&shown == &coarse_) {
+        inset_u = 0.5f * (1.0f - static_cast<float>(exact.width) / static_cast<float>(fv.width * kCoarsePixels));
+        inset_v = 0.5f * (1.0f - static_cast<float>(exact.height) / static_cast<float>(fv.height * kCoarsePixels));
+    }
     draw->AddImage(id, ImVec2(view.origin_x(), view.origin_y()),
-                   ImVec2(view.origin_x() + view.width(), view.origin_y() + view.height()), ImVec2(0, 1), ImVec2(1, 0));
+                   ImVec2(view.origin_x() + view.width(), view.origin_y() + view.height()), ImVec2(inset_u, 1.0f - inset_v),
+                   ImVec2(1.0f - inset_u, inset_v));
     return true;
 }
 

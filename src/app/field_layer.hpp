@@ -17,10 +17,10 @@ public:
     // Paints the regions into the canvas rectangle of `view` (as an image under the other layers).
     // Returns false when the GPU path is not available this frame (the caller tints by the line).
     bool draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, bool training_running);
-    bool settling() const { return !complete_; }  // a progressive repaint is under way
+    bool settling() const { return !fine_.complete || !coarse_.complete; }  // a progressive repaint is under way
     // Why the regions were computed on the CPU this time (a model beyond the GPU path's limits), or "".
-    const std::string& notice() const { return renderer_.notice(); }
-    FieldRenderer& renderer() { return renderer_; }
+    const std::string& notice() const { return shown_->renderer.notice(); }
+    FieldRenderer& renderer() { return fine_.renderer; }  // the exact, one value per device pixel
     // The canvas in device pixels, as the shader sees it.
     static FieldView field_view(const View& view);
 
@@ -35,11 +35,21 @@ public:
     // GPU time per frame for a band of a progressive repaint (measured on SwiftShader: no frame freezes).
     static constexpr double kBandBudgetMs = 12.0;
 
+    // While Run is on, the regions are painted at one value per kCoarsePixels x kCoarsePixels device
+    // pixels (a sixteenth of the work: on a software renderer the exact field of a 1280x800 canvas
+    // takes about 100 ms even for a line); at rest, and as soon as Run stops, exactly per pixel.
+    static constexpr int kCoarsePixels = 4;
+
 private:
-    FieldRenderer renderer_;
-    std::uint64_t painted_key_ = 0;
+    struct Pass {
+        FieldRenderer renderer;
+        std::uint64_t painted_key = 0;
+        bool complete = true;
+    };
+    Pass fine_, coarse_;
+    const Pass* shown_ = &fine_;
     double painted_at_ = -1.0;
-    bool complete_ = true;
+    bool was_running_ = false;
 };
 
 }  // namespace pl::app

@@ -64,12 +64,16 @@ OrderedJson point_list(const Dataset& data) {
 
 struct JsonWriter {
     OrderedJson& out;
+    bool lists = true;  // false: the light snapshot, without the lists that grow with the data
     void points(const Dataset& data) {
-        out["points"] = point_list(data);
-        out["labels"] = data.labels;
+        if (lists) {
+            out["points"] = point_list(data);
+            out["labels"] = data.labels;
+        }
         out["dim"] = data.dim;
     }
     void held_out(const Dataset& test, const Dataset&) {
+        if (!lists) return;
         OrderedJson group = OrderedJson::object();
         group["points"] = point_list(test);
         group["labels"] = test.labels;
@@ -92,15 +96,16 @@ struct JsonWriter {
     void flag(const Key& key, const bool& value) { at_path(out, key.json) = value; }
     void text(const Key& key, const std::string& value) { at_path(out, key.json) = value; }
     void messages(const Key&, const WordsData& words) {
+        if (!lists) return;
         out["words"]["messages"] = words.messages;
         out["words"]["labels"] = words.labels;
     }
 };
 
-OrderedJson state_object(const WidgetState& state) {
+OrderedJson state_object(const WidgetState& state, bool lists = true) {
     OrderedJson out = OrderedJson::object();
     out["version"] = kStateVersion;
-    JsonWriter writer{out};
+    JsonWriter writer{out, lists};
     visit_properties(state, writer);
     visit_words_properties(state, writer);
     return out;
@@ -409,8 +414,15 @@ std::string state_to_json(const WidgetState& state) { return dump(state_object(s
 
 std::string training_settings_json(const TrainConfig& config) { return dump(training_settings_object(config)); }
 
-std::string snapshot_json(const WidgetState& state, const Learner& learner, const TheorySummary& theory) {
-    OrderedJson out = state_object(state);
+std::string snapshot_json(const WidgetState& state, const Learner& learner, const TheorySummary& theory,
+                          SnapshotParts parts) {
+    const bool all = parts == SnapshotParts::Everything;
+    OrderedJson out = state_object(state, all);
+    // The light snapshot: counts instead of the lists that grow with the data or the run (a change
+    // listener of a 100,000-point page must not serialise megabytes per frame).
+    out["pointCount"] = state.data.size();
+    out["testPointCount"] = state.held_out.size();
+    out["messageCount"] = state.words.messages.size();
     auto numbers = [](const std::vector<double>& values) {
         OrderedJson list = OrderedJson::array();
         for (double v : values) list.push_back(number_or_null(v));
@@ -418,9 +430,9 @@ std::string snapshot_json(const WidgetState& state, const Learner& learner, cons
     };
     out["weights"] = numbers(learner.weights());
     out["b"] = number_or_null(learner.bias());
-    out["alphas"] = numbers(learner.alphas());
+    if (all) out["alphas"] = numbers(learner.alphas());
     out["mistakes"] = learner.mistakes();
-    out["mistakesPerEpoch"] = learner.mistakes_per_epoch();
+    if (all) out["mistakesPerEpoch"] = learner.mistakes_per_epoch();
     out["epochs"] = learner.epochs_completed();
     out["visits"] = learner.visits();
     out["converged"] = learner.converged();
@@ -436,7 +448,7 @@ std::string snapshot_json(const WidgetState& state, const Learner& learner, cons
     const ProofStatus proof = proof_status(learner, theory);
     out["boundApplies"] = proof.applies;
     out["boundNote"] = proof.note();
-    out["lossPerEpoch"] = numbers(learner.loss_per_epoch());
+    if (all) out["lossPerEpoch"] = numbers(learner.loss_per_epoch());
     // The test points: the answer's accuracy on them and the maximum-margin line's (null: no test points,
     // or no such line). In hand mode the answer is the hand-set unit.
     const DecisionField answer = learner.field();
@@ -444,7 +456,7 @@ std::string snapshot_json(const WidgetState& state, const Learner& learner, cons
                                               state.config.lift);
     out["testAccuracy"] = test.answer_known ? OrderedJson(test.answer_accuracy) : OrderedJson(nullptr);
     out["maxMarginTestAccuracy"] = test.best_known ? OrderedJson(test.best_accuracy) : OrderedJson(nullptr);
-    out["fragment"] = encode_fragment(state);
+    if (all) out["fragment"] = encode_fragment(state);
     return dump(out);
 }
 

@@ -40,7 +40,11 @@ std::string state_to_json(const WidgetState& state);
 // "bias", "order", "init", "seed", "eta", "maxEpochs", "lift", "kernel":{...}, "outlierThreshold",
 // "logisticDecay"} (perceptron-cli's --json "config").
 std::string training_settings_json(const TrainConfig& config);
-std::string snapshot_json(const WidgetState& state, const Learner& learner, const TheorySummary& theory);
+// Light leaves out what grows with the data or the run (points, labels, test points, messages, alphas,
+// the per-epoch lists, the link fragment) and keeps the counts pointCount, testPointCount, messageCount.
+enum class SnapshotParts { Everything, Light };
+std::string snapshot_json(const WidgetState& state, const Learner& learner, const TheorySummary& theory,
+                          SnapshotParts parts = SnapshotParts::Everything);
 
 // Reads what state_to_json/snapshot_json write, or any subset of it: missing keys take the values of
 // default_link_state() (not of some current state), "version" may be left out (1). Points and labels

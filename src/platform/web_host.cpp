@@ -140,13 +140,16 @@ void detach() { g_app = nullptr; }
 // [SECTION] exports wrapped by web/embed.js (see README "The JS handle")
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE const char* pl_state_json() {
+// everything = 0: the light snapshot (state({points: false}): counts instead of the lists that grow with
+// the data, for pages that follow a big data set's changes).
+EMSCRIPTEN_KEEPALIVE const char* pl_state_json(int everything) {
     if (!g_app) return hand_out("null");
     const pl::Session& s = g_app->session();
     // Never waits for a big kernel run's Gram solve (every change calls this): "theoryComputing" says
     // the numbers are still coming, and a change event follows when they are there.
-    std::string json = pl::snapshot_json(s.state(), s.learner(), s.theory_so_far());
-    if (s.state().mode == pl::DataMode::Words) {  // what the messages' learner shows (README "Words mode")
+    std::string json = pl::snapshot_json(s.state(), s.learner(), s.theory_so_far(),
+                                         everything ? pl::SnapshotParts::Everything : pl::SnapshotParts::Light);
+    if (everything && s.state().mode == pl::DataMode::Words) {  // what the messages' learner shows (README "Words mode")
         json.pop_back();
         json += ",\"wordsModel\":" + pl::words_model_json(s.words()) + "}";
     }
