@@ -30,10 +30,6 @@ struct Placer {
         const ScreenPoint c = view.to_screen(p[0], p.size() > 1 ? p[1] : 0.0);
         return ImVec2((c.x - view.origin_x()) * scale, (c.y - view.origin_y()) * scale);
     }
-    bool visible(ImVec2 c, float margin) const {
-        const float m = margin * scale;
-        return c.x > -m && c.y > -m && c.x < view.width() * scale + m && c.y < view.height() * scale + m;
-    }
 };
 
 }  // namespace
@@ -53,14 +49,7 @@ void paint_points(PointPicture& picture, const View& view, float scale, const Fr
                                 test.labels[j] > 0 ? colors.positive : colors.negative, true);
         return;
     }
-    // Each point's ring, then its marker, in order: a later point covers an earlier one.
-    for (std::size_t i = 0; i < data.size(); ++i) {
-        const ImVec2 c = place.at(data.points[i]);
-        if (!place.visible(c, 24.0f)) continue;
-        const float radius = marker_radius(model, i);
-        if (model.trained && model.wrong(i)) paint.haloed_ring(c.x, c.y, radius + 4.0f, 2.0f, scale, colors.mistake_ring, colors.canvas_bg);
-        paint.marker(c.x, c.y, data.labels[i], radius, scale, colors.positive, colors.negative, colors.marker_edge, colors.marker_glyph);
-    }
+    // Up to kSimpleMarkersAbove points: sprites (PointLayer::draw), not a picture.
 }
 
 PointLayer::~PointLayer() {
@@ -69,17 +58,15 @@ PointLayer::~PointLayer() {
 
 void PointLayer::draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, std::uint64_t data_revision) {
     const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
+    if (!many_points(model.state())) {
+        draw_sprites(draw, view, model, colors, scale);
+        return;
+    }
     Fingerprint key;
     for (double v : {static_cast<double>(data_revision), static_cast<double>(view.width()), static_cast<double>(view.height()),
                      view.to_data_x(view.origin_x()), view.to_data_y(view.origin_y()), view.pixels_per_unit(), static_cast<double>(scale)})
         key.add(v);
-    for (ImU32 c : {colors.positive, colors.negative, colors.marker_edge, colors.marker_glyph, colors.mistake_ring, colors.canvas_bg})
-        key.add(static_cast<double>(c));
-    if (!many_points(model.state())) {  // what full markers show of the learner
-        key.add(model.trained ? 1.0 : 0.0);
-        for (std::size_t i = 0; i < model.state().data.size(); ++i) key.add(model.wrong(i) ? 1.0 : 0.0);
-        for (double a : model.learner().alphas()) key.add(a);
-    }
+    for (ImU32 c : {colors.positive, colors.negative}) key.add(static_cast<double>(c));
     if (key.h != key_ || !texture_) {
         paint_points(picture_, view, scale, model, colors);
         if (!texture_) {
@@ -105,6 +92,27 @@ void PointLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
     }
     const auto id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture_));
     draw->AddImage(id, ImVec2(view.origin_x(), view.origin_y()), ImVec2(view.origin_x() + view.width(), view.origin_y() + view.height()));
+}
+
+// The mistake rings first, then the markers: a ring never hides a neighbour's marker.
+void PointLayer::draw_sprites(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, float scale) {
+    const Dataset& data = model.state().data;
+    sprites_.begin(scale, colors);
+    const auto visible = [&](ImVec2 c) {
+        return c.x > view.origin_x() - 24 && c.y > view.origin_y() - 24 && c.x < view.origin_x() + view.width() + 24 &&
+               c.y < view.origin_y() + view.height() + 24;
+    };
+    if (model.trained)
+        for (std::size_t i = 0; i < data.size(); ++i) {
+            if (!model.wrong(i)) continue;
+            const ScreenPoint p = view.to_screen(data.points[i][0], data.dim > 1 ? data.points[i][1] : 0.0);
+            if (visible(ImVec2(p.x, p.y))) sprites_.add_ring(draw, ImVec2(p.x, p.y), marker_radius(model, i) + 4.0f);
+        }
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        const ScreenPoint p = view.to_screen(data.points[i][0], data.dim > 1 ? data.points[i][1] : 0.0);
+        if (visible(ImVec2(p.x, p.y))) sprites_.add_marker(draw, ImVec2(p.x, p.y), data.labels[i], marker_radius(model, i));
+    }
+    sprites_.end();
 }
 
 }  // namespace pl::app

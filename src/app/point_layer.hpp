@@ -1,22 +1,22 @@
-// The training points as one picture, painted on the CPU (marker_raster.hpp) and drawn as one texture
-// under the per-frame overlays. Up to kSimpleMarkersAbove points: the full markers with their mistake
-// rings and support-vector sizes. Above: small squares in the class colours (test points as outlines)
-// for training and test points. The picture is made again only when what it shows changes (points,
-// view, canvas size, colours; for full markers also which points are wrong and the alphas), so a frame
-// of Run costs the same with 100,000 points as with 5,000, and 1,000 points do not cost 30,000
-// triangles a frame.
+// The training points on the canvas, without Dear ImGui's shapes. Up to kSimpleMarkersAbove points:
+// the full markers with their mistake rings and support-vector sizes, each a quad of a sprite atlas
+// (sprite_atlas.hpp): 1,000 points no longer cost 30,000 triangles a frame. Above: small squares in the
+// class colours (test points as outlines) painted on the CPU into one picture of the plot, drawn as one
+// texture and made again only when the points, the view, the canvas size or the colours change; Run
+// changes none of them, so a frame of Run costs the same with 100,000 points as with 5,000.
 #pragma once
 #include <cstdint>
 
 #include "app/frame_model.hpp"
 #include "app/marker_raster.hpp"
+#include "app/sprite_atlas.hpp"
 #include "app/theme.hpp"
 #include "app/view.hpp"
 #include "imgui.h"
 
 namespace pl::app {
 
-// Paints the picture of `model`'s points over `view` at `scale` device pixels per screen unit.
+// Paints the picture of `model`'s many points over `view` at `scale` device pixels per screen unit.
 void paint_points(PointPicture& picture, const View& view, float scale, const FrameModel& model, const Palette& colors);
 
 class PointLayer {
@@ -31,7 +31,9 @@ public:
     int repaints() const { return repaints_; }  // how often the picture was made (tests, benchmarks)
 
 private:
-    PointPicture picture_;
+    void draw_sprites(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, float scale);
+    SpriteAtlas sprites_;  // up to kSimpleMarkersAbove points
+    PointPicture picture_;  // more
     unsigned int texture_ = 0;
     int texture_width_ = 0, texture_height_ = 0;
     std::uint64_t key_ = 0;
