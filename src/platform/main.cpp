@@ -13,9 +13,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
+#include <utility>
 
 #include "app/app.hpp"
 #include "imgui.h"
@@ -109,14 +108,17 @@ void run_one_frame(void* arg) {
 // file's text (the widget then checks it like any lesson).
 bool read_lesson_file(std::string& argument) {
     if (argument.size() < 5 || argument.compare(argument.size() - 5, 5, ".json") != 0) return true;
-    std::ifstream file(argument, std::ios::binary);
+    // stdio, not <fstream>: the web build links this too, and iostreams would add ~50 KB to its download.
+    std::FILE* file = std::fopen(argument.c_str(), "rb");
     if (!file) {
         std::fprintf(stderr, "perceptron-lab: the lesson file '%s' could not be read\n", argument.c_str());
         return false;
     }
-    std::ostringstream text;
-    text << file.rdbuf();
-    argument = text.str();
+    std::string text;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;) text.append(buffer, n);
+    std::fclose(file);
+    argument = std::move(text);
     return true;
 }
 
@@ -173,8 +175,10 @@ int main(int argc, char** argv) {
     const char* glsl_version = "#version 330 core";
 #endif
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
-    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
-    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+    // No depth or stencil buffer: nothing draws with either (ImGui and the field switch both tests off),
+    // and without them the browser's WebGL back buffer is smaller and quicker to set up.
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
     pl::platform::initial_window_size(width, height);
     const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     rt.window = SDL_CreateWindow("Perceptron Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);

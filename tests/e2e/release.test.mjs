@@ -135,3 +135,29 @@ test('release widget: the handle has exactly the documented members, and they wo
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// index.html fetches the WebAssembly and every module of the embed graph at once (<link rel=preload>
+// and modulepreload) instead of one import level after another. A module missing from that list would
+// only be slower, and a preload that does not match the module's own request would fetch twice: so
+// every script and the wasm the page loads are listed, and each is fetched exactly once.
+test('release page: every script and the wasm are preloaded, and each is fetched once', async () => {
+  const html = fs.readFileSync(path.join(releaseRoot, 'index.html'), 'utf8');
+  const preloaded = new Set([...html.matchAll(/<link rel="(?:modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]));
+  const { page, context, problems } = await openPage(browser, `${server.url}/`);
+  const fetched = new Map();
+  page.on('request', (req) => {
+    const file = new URL(req.url()).pathname.slice(1);
+    if (/\.(js|wasm)$/.test(file)) fetched.set(file, (fetched.get(file) || 0) + 1);
+  });
+  await page.reload();
+  await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
+  const loaded = [...fetched.keys()].sort();
+  assert.ok(loaded.includes('perceptron_lab.wasm') && loaded.includes('embed_a11y_parts.js'), loaded.join(' '));
+  for (const file of loaded) {
+    if (file !== 'main.js') assert.ok(preloaded.has(file), `${file} is fetched but not preloaded by index.html`);
+    assert.equal(fetched.get(file), 1, `${file} fetched ${fetched.get(file)} times`);
+  }
+  for (const file of preloaded) assert.ok(fetched.has(file), `index.html preloads ${file}, which the page never uses`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
