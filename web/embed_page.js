@@ -90,7 +90,9 @@ export function redrawOnResize(element, wasm) {
   return () => observer.disconnect();
 }
 
-const URL_WRITE_MS = 300;
+// Each replaceState costs the browser work beside the page (about 2 frames a second of 30 while Run
+// changes the state every frame, on a software renderer); a leaving page writes at once (pagehide).
+const URL_WRITE_MS = 1000;
 /**
  * The wait before the next write of something that took `costMs` to write: at least `minimum`, and at
  * least 10 times the cost, so a slow write (the link of 100,000 points) takes under a tenth of the time.
@@ -120,8 +122,8 @@ export function keepUrlInSync(handle, follow, fragment) {
     }
     interval = spacedAfter(performance.now() - started, URL_WRITE_MS);
   }
-  // At most one replaceState per 300 ms (longer for a link that is slow to write: a big data set while
-  // Run is on), never a new history entry: no flooding of the history API.
+  // At most one replaceState a second (less often for a link that is slow to write: a big data set
+  // while Run is on), never a new history entry: no flooding of the history API.
   const unsubscribe = follow(() => { if (enabled && !timer) timer = setTimeout(writeUrl, interval); });
   const flush = () => { if (timer) { clearTimeout(timer); writeUrl(); } };
   const onHashChange = () => {

@@ -18,8 +18,13 @@ double now_seconds() {
     using clock = std::chrono::steady_clock;
     return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
 }
-// Training may use this much of each frame; the rest is the UI's (the tab never freezes).
+// Training may use up to this much of each frame; the rest is the UI's (the tab never freezes). When
+// frames come slower than kTargetFrameSeconds (a software renderer, a big canvas), the share shrinks
+// until they do not, down to kMinTrainingBudgetSeconds: at full speed a student still sees 30 frames
+// a second, and training takes what the frame rate leaves.
 constexpr double kTrainingBudgetSeconds = 0.010;
+constexpr double kMinTrainingBudgetSeconds = 0.002;
+constexpr double kTargetFrameSeconds = 1.0 / 30.0;
 // And the kernel learner's feature-space solve (R, gamma*, bound) this much, until it is done.
 constexpr std::chrono::milliseconds kTheoryBudget{6};
 }  // namespace
@@ -86,6 +91,9 @@ void App::render_gl(int, int) {}
 // in the frame's training budget, so the UI stays responsive whatever the data size or kernel.
 void App::advance_training(double seconds) {
     if (!run_.running) return;
+    // The frame interval (seconds) says whether the last frames kept up: adjust the share gently.
+    if (seconds > kTargetFrameSeconds * 1.1) training_budget_ = std::max(kMinTrainingBudgetSeconds, training_budget_ * 0.8);
+    else training_budget_ = std::min(kTrainingBudgetSeconds, training_budget_ * 1.05);
     if (shown_training_stopped(session_) || session_.state().hand.on) {  // hand mode does not train
         run_.running = false;
         request_redraw();
@@ -104,7 +112,7 @@ void App::advance_training(double seconds) {
         }
         const double start = now_seconds();
         std::size_t done = 0;
-        while (done < due && now_seconds() - start < kTrainingBudgetSeconds) {
+        while (done < due && now_seconds() - start < training_budget_) {
             const std::size_t chunk = std::min<std::size_t>(due - done, 256);
             const std::size_t ran = run_shown_visits(session_, chunk);
             done += chunk;
@@ -112,12 +120,19 @@ void App::advance_training(double seconds) {
         }
         return;
     }
+    // Chunks sized from the time a visit took so far: a kernel perceptron's mistake costs a kernel column
+    // (20,000 kernel values at 20,000 points), so doubling chunks could overshoot the budget many times.
     const double start = now_seconds();
-    std::size_t chunk = 64;
-    while (now_seconds() - start < kTrainingBudgetSeconds) {
+    std::size_t chunk = 16;
+    for (;;) {
+        const double chunk_start = now_seconds();
         const std::size_t ran = run_shown_visits(session_, chunk);
-        if (ran < chunk) break;
-        chunk = std::min<std::size_t>(chunk * 2, 1 << 16);
+        const double now = now_seconds();
+        if (ran < chunk || now - start >= training_budget_) break;
+        const double per_visit = std::max(1e-9, (now - chunk_start) / static_cast<double>(chunk));
+        const double fits = 0.8 * (training_budget_ - (now - start)) / per_visit;
+        // At most twice the last chunk: a run of cheap visits (no mistakes) says little about the next.
+        chunk = static_cast<std::size_t>(std::clamp(fits, 1.0, static_cast<double>(std::min<std::size_t>(2 * chunk, 1 << 16))));
     }
 }
 

@@ -105,6 +105,7 @@ private:
     void close_keys_help();
     void release_keyboard(KeyboardExit how);
     void advance_training(double seconds);
+    double training_budget_ = 0.010;  // seconds of each frame Run may train (app.cpp)
     void notify_if_changed();
 
     Session session_;

@@ -134,6 +134,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
 
     // Field layer: the regions per pixel, or (no GPU path) the two half planes of a line.
+    field_.warm_up(draw, view_, model.field);
     field_drawn_by_gpu_ = model.trained && panels.field && field_.draw(draw, view_, model, colors, training_running);
     if (!field_drawn_by_gpu_) draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), colors.canvas_bg);
     if (model.line && model.trained && !field_drawn_by_gpu_ && panels.field) draw_half_planes(o, *model.line);

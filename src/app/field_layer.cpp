@@ -1,5 +1,7 @@
 #include "app/field_layer.hpp"
 
+#include "app/gl.hpp"
+
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -19,6 +21,13 @@ void to_rgb(ImU32 c, float out[3]) {
 }
 double seconds_now() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+// The regions' picture is opaque and lies under everything else on the canvas: drawn without blending,
+// which spares a software renderer reading back every pixel of the plot (Dear ImGui blends all it draws).
+void add_opaque_image(ImDrawList* draw, ImTextureID id, ImVec2 p0, ImVec2 p1, ImVec2 uv0, ImVec2 uv1) {
+    draw->AddCallback([](const ImDrawList*, const ImDrawCmd*) { glDisable(GL_BLEND); }, nullptr);
+    draw->AddImage(id, p0, p1, uv0, uv1);
+    draw->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 }  // namespace
 
@@ -94,10 +103,27 @@ bool FieldLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
         inset_u = 0.5f * (1.0f - static_cast<float>(exact.width) / static_cast<float>(fv.width * kCoarsePixels));
         inset_v = 0.5f * (1.0f - static_cast<float>(exact.height) / static_cast<float>(fv.height * kCoarsePixels));
     }
-    draw->AddImage(id, ImVec2(view.origin_x(), view.origin_y()),
-                   ImVec2(view.origin_x() + view.width(), view.origin_y() + view.height()), ImVec2(inset_u, 1.0f - inset_v),
-                   ImVec2(1.0f - inset_u, inset_v));
+    add_opaque_image(draw, id, ImVec2(view.origin_x(), view.origin_y()), ImVec2(view.origin_x() + view.width(), view.origin_y() + view.height()),
+                     ImVec2(inset_u, 1.0f - inset_v), ImVec2(1.0f - inset_u, inset_v));
     return true;
+}
+
+// A software renderer prepares the drawing of each new kind of draw call (a shader into a new target,
+// a quad without blending) the first time it meets it, 150-200 ms in all here. Without this, that pause
+// comes when a student first presses Run on data that were never trained (the regions' first picture
+// is coarse); here it comes with the first frame of the canvas, which a page load waits for anyway.
+void FieldLayer::warm_up(ImDrawList* draw, const View& view, const DecisionField& field) {
+    if (warmed_ || !coarse_.renderer.ok()) return;
+    warmed_ = true;
+    FieldView small = field_view(view);
+    small.width = (small.width + kCoarsePixels - 1) / kCoarsePixels;
+    small.height = (small.height + kCoarsePixels - 1) / kCoarsePixels;
+    small.units_per_pixel *= kCoarsePixels;
+    FieldStyle style{};
+    if (!coarse_.renderer.render(field, small, style)) return;
+    const auto id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(coarse_.renderer.texture()));
+    const ImVec2 corner(view.origin_x(), view.origin_y());
+    add_opaque_image(draw, id, corner, corner, ImVec2(0, 0), ImVec2(1, 1));  // no area: nothing shows
 }
 
 }  // namespace pl::app

@@ -14,9 +14,12 @@ namespace pl::app {
 
 class FieldLayer {
 public:
+    FieldLayer() { coarse_.renderer.share_program_of(fine_.renderer); }
     // Paints the regions into the canvas rectangle of `view` (as an image under the other layers).
     // Returns false when the GPU path is not available this frame (the caller tints by the line).
     bool draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, bool training_running);
+    // Once, with the canvas's first frame: prepares what the first coarse picture needs (see the .cpp).
+    void warm_up(ImDrawList* draw, const View& view, const DecisionField& field);
     bool settling() const { return !fine_.complete || !coarse_.complete; }  // a progressive repaint is under way
     // Why the regions were computed on the CPU this time (a model beyond the GPU path's limits), or "".
     const std::string& notice() const { return shown_->renderer.notice(); }
@@ -50,6 +53,7 @@ private:
     const Pass* shown_ = &fine_;
     double painted_at_ = -1.0;
     bool was_running_ = false;
+    bool warmed_ = false;
 };
 
 }  // namespace pl::app

@@ -49,7 +49,7 @@ struct SavedTarget {
 }  // namespace
 
 FieldRenderer::~FieldRenderer() {
-    if (program_) glDeleteProgram(program_);
+    if (program_ && !program_owner_) glDeleteProgram(program_);
     if (vao_) glDeleteVertexArrays(1, &vao_);
     if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
     if (texture_) glDeleteTextures(1, &texture_);
@@ -60,8 +60,17 @@ FieldRenderer::~FieldRenderer() {
 bool FieldRenderer::ok() {
     if (!tried_) {
         tried_ = true;
-        program_ = build_program("fullscreen", "decision_field", error_, "field_contract");
-        if (program_ && !look_up_uniforms(program_, uniforms_, error_)) {
+        if (program_owner_) {
+            if (program_owner_->ok()) {
+                program_ = program_owner_->program_;
+                uniforms_ = program_owner_->uniforms_;
+            } else {
+                error_ = program_owner_->error_;
+            }
+        } else {
+            program_ = build_program("fullscreen", "decision_field", error_, "field_contract");
+        }
+        if (program_ && !program_owner_ && !look_up_uniforms(program_, uniforms_, error_)) {
             glDeleteProgram(program_);
             program_ = 0;
         }

@@ -53,6 +53,9 @@ public:
     ~FieldRenderer();
 
     bool ok();                           // compiles the program on first use; false if GL refused
+    // Use `owner`'s program instead of compiling one (a shader compiles in 100-200 ms on a software
+    // renderer: a second renderer of the same field must not freeze a frame for it). owner outlives this.
+    void share_program_of(FieldRenderer& owner) { program_owner_ = &owner; }
     const std::string& error() const { return error_; }
     // Empty while the GPU evaluates the model; otherwise a sentence for the user saying why the regions
     // come from the CPU (the model needs more texels than the record texture holds).
@@ -89,6 +92,7 @@ private:
     int next_row_ = 0;             // progressive rendering: first row not painted yet
     double rows_per_ms_ = 0.0;     // measured speed (0: unknown yet)
     bool tried_ = false;
+    FieldRenderer* program_owner_ = nullptr;
     std::string error_;
 };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "app/canvas_draw.hpp"
+#include "app/canvas_overlays.hpp"
 #include "app/gl.hpp"
 
 namespace pl::app {
@@ -31,6 +32,10 @@ void SpriteAtlas::begin(float scale, const Palette& colors) {
     sprites_.clear();
     cursor_x_ = cursor_y_ = row_height_ = 0;
     dirty_ = true;
+    // The usual sprites at once: a sprite that first appears later (the rings, when Run starts) makes
+    // the atlas upload again, which costs a software renderer a visible pause.
+    for (int kind : {kPositiveKind, kNegativeKind}) sprite(kind, kMarkerRadius);
+    sprite(kRingKind, kMarkerRadius + 4.0f);
 }
 
 // kind and radius (1/16 screen unit steps) name a sprite; the kernel perceptron's support points take
@@ -39,8 +44,11 @@ const SpriteAtlas::Sprite* SpriteAtlas::sprite(int kind, float radius) {
     const auto steps = static_cast<std::uint64_t>(std::lround(radius * 16.0f));
     const std::uint64_t key = steps * 4 + static_cast<std::uint64_t>(kind);
     if (const auto found = sprites_.find(key); found != sprites_.end()) return &found->second;
-    const float reach = kind == kRingKind ? radius + 0.5f * kRingThickness + kHaloPixels : radius * 1.3f + 1.8f;  // screen units
-    const int size = 2 * static_cast<int>(std::ceil(reach * scale_)) + 4;
+    // Half the side of the smallest square holding the shape (draw_marker: a disc of radius + 1.2, or a
+    // square of half side 0.9 radius + 1.2), plus a pixel of anti-aliasing: every texel of the quad is
+    // blended, so a loose square costs fill for nothing.
+    const float reach = kind == kRingKind ? radius + 0.5f * kRingThickness + kHaloPixels : radius + 1.2f;  // screen units
+    const int size = 2 * static_cast<int>(std::ceil(reach * scale_ + 1.0f));
     if (cursor_x_ + size > atlas_.width) {  // next shelf
         cursor_x_ = 0;
         cursor_y_ += row_height_;
