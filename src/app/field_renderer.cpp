@@ -218,16 +218,28 @@ bool FieldRenderer::render_step(const DecisionField& field, const FieldView& vie
     if (!ensure_target(view.width, view.height)) return true;
     if (restart) next_row_ = 0;
     if (next_row_ >= height_) return true;
+    if (next_row_ == 0) upload_records(field);
+    // A band's cost is its pixels times the model's records. The GPU's speed is measured once, on the
+    // first band this renderer paints (waiting for the GPU to finish it); later bands are sized from
+    // it without waiting, since each wait would also wait for the whole previous frame and keep the
+    // page from preparing the next one meanwhile.
+    const double work_per_row = static_cast<double>(width_) * (static_cast<double>(packed_.record_count) + 4.0);
     int rows = height_ - next_row_;
-    if (rows_per_ms_ > 0) rows = std::clamp(static_cast<int>(rows_per_ms_ * budget_ms), 1, rows);
-    else rows = std::min(rows, 8);  // first band: measure
-    const auto start = std::chrono::steady_clock::now();
-    draw(field, view, style, false, next_row_, rows, next_row_ == 0);
+    const bool measure = ms_per_work_ <= 0;
     unsigned char pixel[4];
-    glReadPixels(0, next_row_, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);  // wait for the GPU: honest timing
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    const double speed = rows / std::max(ms, 0.05);
-    rows_per_ms_ = rows_per_ms_ > 0 ? 0.5 * rows_per_ms_ + 0.5 * speed : speed;
+    if (measure) {
+        rows = std::min(rows, 8);
+        glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);  // the work queued before is not the band's
+    } else {
+        rows = std::clamp(static_cast<int>(budget_ms / (ms_per_work_ * work_per_row)), 1, rows);
+    }
+    const auto start = std::chrono::steady_clock::now();
+    draw(field, view, style, false, next_row_, rows, false);
+    if (measure) {
+        glReadPixels(0, next_row_, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);  // wait for the GPU: honest timing
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        ms_per_work_ = std::max(ms, 0.05) / (rows * work_per_row);
+    }
     next_row_ += rows;
     return next_row_ >= height_;
 }

@@ -90,7 +90,7 @@ private:
     int cpu_values_width_ = 0, cpu_values_height_ = 0;
     std::string notice_;
     int next_row_ = 0;             // progressive rendering: first row not painted yet
-    double rows_per_ms_ = 0.0;     // measured speed (0: unknown yet)
+    double ms_per_work_ = 0.0;     // measured GPU milliseconds per pixel and record (0: not yet)
     bool tried_ = false;
     FieldRenderer* program_owner_ = nullptr;
     std::string error_;

@@ -60,7 +60,10 @@ const FrameModel& ModelCache::update(const Session& session) {
                               (model_.hand ? 0x5BD1E995ull : 0ull) ^ (static_cast<std::uint64_t>(state.config.lift) << 40);
     if (key != facts_key_) {
         facts_key_ = key;
-        model_.facts = compute_model_facts(state.data, state.config, model_.field);
+        // The kernel perceptron keeps f at every training point: no kernel value to compute here.
+        const std::vector<double>& cached = learner.cached_scores();
+        const bool use_cached = !model_.hand && state.config.algorithm == Algorithm::Kernel && cached.size() == state.data.size();
+        model_.facts = compute_model_facts(state.data, state.config, model_.field, use_cached ? &cached : nullptr);
         if (model_.hand) {
             // The unit's own rule decides what is wrong: a sum exactly at k fires (threshold_unit.hpp).
             model_.unit = unit_facts(state.hand, state.data);

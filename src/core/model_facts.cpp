@@ -124,23 +124,26 @@ FeatureMargin feature_margin(const Dataset& data, const DecisionField& field) {
 }
 
 
-ModelFacts compute_model_facts(const Dataset& data, const TrainConfig& config, const DecisionField& field) {
+ModelFacts compute_model_facts(const Dataset& data, const TrainConfig& config, const DecisionField& field,
+                               const std::vector<double>* scores) {
     ModelFacts facts;
+    if (scores && scores->size() != data.size()) scores = nullptr;
+    const auto f_at = [&](std::size_t i) { return scores ? (*scores)[i] : field.eval(data.points[i]); };
     // Colour saturates at the largest |f| on the data (sampled), so the shading shows confidence
     // relative to the training points whatever the scale of w.
     double largest = 0.0;
     const std::size_t stride = std::max<std::size_t>(1, data.size() / kScaleSamplePoints);
     for (std::size_t i = 0; i < data.size(); i += stride) {
-        const double f = std::fabs(field.eval(data.points[i]));
+        const double f = std::fabs(f_at(i));
         if (std::isfinite(f)) largest = std::max(largest, f);
     }
     facts.largest_abs_score = largest > 0 ? largest : 1.0;
     const std::size_t records = std::max<std::size_t>({1, field.support.size(), field.voted_w.size()});
     double functional = INFINITY;
-    if (data.size() * records <= kMaxFactTerms) {
+    if (scores || data.size() * records <= kMaxFactTerms) {
         facts.wrong.assign(data.size(), 0);
         for (std::size_t i = 0; i < data.size(); ++i) {
-            const double f = field.eval(data.points[i]);
+            const double f = f_at(i);
             facts.wrong[i] = is_wrong(f, data.labels[i]) ? 1 : 0;
             facts.wrong_count += static_cast<std::size_t>(facts.wrong[i]);
             functional = std::fmin(functional, (data.labels[i] > 0 ? 1.0 : -1.0) * f);

@@ -75,6 +75,9 @@ inline constexpr std::size_t kMaxFactTerms = 4'000'000;
 // The colour scale looks at about this many points, spread over the data set.
 inline constexpr std::size_t kScaleSamplePoints = 256;
 
-ModelFacts compute_model_facts(const Dataset& data, const TrainConfig& config, const DecisionField& field);
+// scores: f at every training point when the caller has them already (the kernel perceptron keeps them,
+// Learner::cached_scores): then no kernel value is computed, however many support vectors there are.
+ModelFacts compute_model_facts(const Dataset& data, const TrainConfig& config, const DecisionField& field,
+                               const std::vector<double>* scores = nullptr);
 
 }  // namespace pl

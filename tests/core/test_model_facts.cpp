@@ -157,3 +157,46 @@ TEST_CASE("model facts: without a lift the feature-space margin (lesson goals) i
     }
     CHECK(feature_margin(Dataset{}, DecisionField{}).undefined == "there are no points");
 }
+
+TEST_CASE("model facts: the kernel perceptron's kept scores give the same facts as evaluating f at every point") {
+    // The frame model takes f(x_j) from Learner::cached_scores for a kernel run (no kernel value per frame,
+    // issue 14). They must be the f the field evaluates: same wrong points, same colour scale.
+    int runs = 0;
+    for (Preset preset : {Preset::Circles, Preset::Moons, Preset::Overlap, Preset::XorBlobs})
+        for (BiasMode bias : {BiasMode::None, BiasMode::Absorbed, BiasMode::Explicit})
+            for (KernelType type : {KernelType::Rbf, KernelType::Polynomial}) {
+                GeneratorParams params;
+                params.n = 120;
+                params.noise = 0.3;
+                params.seed = 5;
+                const Dataset data = make_preset(preset, params);
+                TrainConfig config;
+                config.algorithm = Algorithm::Kernel;
+                config.bias = bias;
+                config.max_epochs = 3;
+                config.kernel.type = type;
+                Learner learner(data, config);
+                learner.run_visits(150);  // mid-epoch: the scores must be right at any time
+                const std::vector<double>& kept = learner.cached_scores();
+                REQUIRE(kept.size() == data.size());
+                const DecisionField field = learner.field();
+                for (std::size_t i = 0; i < data.size(); ++i)
+                    CHECK(kept[i] == doctest::Approx(field.eval(data.points[i])).epsilon(1e-9).scale(1.0));
+                const ModelFacts direct = compute_model_facts(data, config, field);
+                const ModelFacts from_scores = compute_model_facts(data, config, field, &kept);
+                CHECK(from_scores.wrong_known);
+                CHECK(from_scores.wrong == direct.wrong);
+                CHECK(from_scores.wrong_count == direct.wrong_count);
+                CHECK(from_scores.largest_abs_score == doctest::Approx(direct.largest_abs_score).epsilon(1e-9));
+                ++runs;
+            }
+    CHECK(runs == 24);
+}
+
+TEST_CASE("model facts: scores of the wrong length are not used") {
+    const Dataset d = points({{{1, 1}, 1}, {{-1, -1}, -1}});
+    const std::vector<double> short_scores{5.0};
+    const ModelFacts facts = compute_model_facts(d, TrainConfig{}, line_field(1, 0, 0), &short_scores);
+    CHECK(facts.wrong == std::vector<signed char>{0, 0});
+    CHECK(facts.largest_abs_score == doctest::Approx(1.0));
+}
