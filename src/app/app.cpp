@@ -93,7 +93,7 @@ void App::advance_training(double seconds) {
     if (!run_.running) return;
     // The frame interval (seconds) says whether the last frames kept up: adjust the share gently.
     if (seconds > kTargetFrameSeconds * 1.1) training_budget_ = std::max(kMinTrainingBudgetSeconds, training_budget_ * 0.8);
-    else training_budget_ = std::min(kTrainingBudgetSeconds, training_budget_ * 1.05);
+    else training_budget_ = std::min(kTrainingBudgetSeconds, training_budget_ * 1.02);
     if (shown_training_stopped(session_) || session_.state().hand.on) {  // hand mode does not train
         run_.running = false;
         request_redraw();
