@@ -56,6 +56,8 @@ export function testHooks(target) {
     lastOnline() { return JSON.parse(text('pl_online_json')); },
     /** GPU-vs-CPU sign agreement of the painted decision field: {fraction, notTiny}. */
     fieldAgreement() { return { fraction: call('pl_field_agreement'), notTiny: call('pl_field_not_tiny') }; },
+    /** The canvas layers: {pointPictures, sprites, coarseField, fieldSettling} (point_layer.hpp, field_layer.hpp). */
+    layers() { return JSON.parse(text('pl_layers_json')); },
     /** GPU field vs CPU evaluator with n RBF support vectors at 800x600: {gpu, cpu} in ms. */
     benchField(n) { return JSON.parse(text('pl_bench_field', n)); },
     /**

@@ -73,6 +73,7 @@ public:
     const View& view() const { return view_; }
     bool field_drawn_by_gpu() const { return field_drawn_by_gpu_; }  // this frame, the shader painted the regions
     FieldLayer& field_layer() { return field_; }
+    const PointLayer& point_layer() const { return points_; }
 
     static constexpr float kAnimationSeconds = 1.6f;      // the three beats of one update
     static constexpr float kOnlineMessageSeconds = 6.0f;  // how long the online verdict stays up

@@ -28,7 +28,8 @@ public:
     // Adds the points' image to `draw` over the plot of `view`; data_revision: the session's, which
     // moves whenever the points or test points change.
     void draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, std::uint64_t data_revision);
-    int repaints() const { return repaints_; }  // how often the picture was made (tests, benchmarks)
+    int repaints() const { return repaints_; }  // how often the picture of many points was made (tests)
+    int sprites_painted() const { return sprites_.sprites_painted(); }  // sprites painted into the atlas (tests)
 
 private:
     void draw_sprites(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, float scale);

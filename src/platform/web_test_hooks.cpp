@@ -82,6 +82,20 @@ EMSCRIPTEN_KEEPALIVE double pl_field_agreement() {
 }
 EMSCRIPTEN_KEEPALIVE double pl_field_not_tiny() { return g_not_tiny; }
 
+// What the canvas's layers did (issue 14): how often the picture of many points was made, how many
+// sprites the atlas holds, whether this frame shows the coarse regions (Run) and whether the regions
+// are complete. JSON.
+EMSCRIPTEN_KEEPALIVE const char* pl_layers_json() {
+    pl::app::App* app = current_app();
+    if (!app) return hand_out("null");
+    pl::app::Canvas& canvas = app->canvas();
+    char text[160];
+    std::snprintf(text, sizeof text, "{\"pointPictures\":%d,\"sprites\":%d,\"coarseField\":%s,\"fieldSettling\":%s}",
+                  canvas.point_layer().repaints(), canvas.point_layer().sprites_painted(),
+                  canvas.field_layer().showing_coarse() ? "true" : "false", canvas.field_layer().settling() ? "true" : "false");
+    return hand_out(text);
+}
+
 // GPU field time with n random RBF support vectors at 800x600 against the CPU evaluator on the same
 // field (CPU measured on every 20th row and scaled to the whole frame). JSON {"gpu": ms, "cpu": ms}.
 EMSCRIPTEN_KEEPALIVE const char* pl_bench_field(int n) {
