@@ -7,6 +7,7 @@
 
 #include "app/gl.hpp"
 #include "app/gl_program.hpp"
+#include "app/gl_texture.hpp"
 
 namespace pl::app {
 
@@ -20,18 +21,6 @@ bool look_up_uniforms(GLuint program, FieldUniformLocations& locations, std::str
     PL_FIELD_UNIFORMS(PL_FIELD_LOOK_UP)
 #undef PL_FIELD_LOOK_UP
     return error.empty();
-}
-
-GLuint nearest_texture() {
-    GLuint texture = 0;
-    glGenTextures(1, &texture);
-    glBindTexture(GL_TEXTURE_2D, texture);
-    // Float textures are not filterable in WebGL2; the shader only uses texelFetch anyway.
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    return texture;
 }
 
 // Restores the framebuffer and viewport the caller had (ImGui's renderer draws right after us).
@@ -76,8 +65,8 @@ bool FieldRenderer::ok() {
         }
         if (program_) {
             glGenVertexArrays(1, &vao_);
-            records_ = nearest_texture();
-            cpu_values_ = nearest_texture();
+            records_ = make_nearest_texture();  // the shader only uses texelFetch
+            cpu_values_ = make_nearest_texture();
             glUseProgram(program_);
             glUniform1i(uniforms_.u_records, PL_FIELD_RECORDS_UNIT);
             glUniform1i(uniforms_.u_cpu_values, PL_FIELD_CPU_VALUES_UNIT);
@@ -91,15 +80,10 @@ bool FieldRenderer::ensure_target(int width, int height) {
     width = std::max(1, width);
     height = std::max(1, height);
     if (texture_ && width == width_ && height == height_) return true;
-    if (!texture_) glGenTextures(1, &texture_);
+    if (!texture_) texture_ = make_nearest_texture();  // one texel per device pixel: the image stays exact
     if (!framebuffer_) glGenFramebuffers(1, &framebuffer_);
     glBindTexture(GL_TEXTURE_2D, texture_);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    // One texel per device pixel: nearest sampling keeps the image exact.
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_, 0);
     const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;

@@ -5,6 +5,7 @@
 
 #include "app/canvas_overlays.hpp"
 #include "app/gl.hpp"
+#include "app/gl_texture.hpp"
 
 namespace pl::app {
 
@@ -69,15 +70,7 @@ void PointLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
     for (ImU32 c : {colors.positive, colors.negative}) key.add(static_cast<double>(c));
     if (key.h != key_ || !texture_) {
         paint_points(picture_, view, scale, model, colors);
-        if (!texture_) {
-            glGenTextures(1, &texture_);
-            glBindTexture(GL_TEXTURE_2D, texture_);
-            // One texel per device pixel: nearest sampling keeps the picture exact.
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-        }
+        if (!texture_) texture_ = make_nearest_texture();
         glBindTexture(GL_TEXTURE_2D, texture_);
         glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
         if (picture_.width != texture_width_ || picture_.height != texture_height_) {

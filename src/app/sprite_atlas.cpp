@@ -6,6 +6,7 @@
 #include "app/canvas_draw.hpp"
 #include "app/canvas_overlays.hpp"
 #include "app/gl.hpp"
+#include "app/gl_texture.hpp"
 
 namespace pl::app {
 
@@ -77,7 +78,7 @@ const SpriteAtlas::Sprite* SpriteAtlas::sprite(int kind, float radius) {
 }
 
 void SpriteAtlas::add(ImDrawList* draw, ImVec2 centre, const Sprite* s) {
-    if (!texture_) glGenTextures(1, &texture_);
+    if (!texture_) texture_ = make_nearest_texture();
     const auto id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture_));
     draw->AddImage(id, ImVec2(centre.x - s->half, centre.y - s->half), ImVec2(centre.x + s->half, centre.y + s->half), s->uv0, s->uv1);
 }
@@ -90,12 +91,7 @@ void SpriteAtlas::add_ring(ImDrawList* draw, ImVec2 centre, float radius) { add(
 
 void SpriteAtlas::end() {
     if (!dirty_ || !texture_) return;
-    glBindTexture(GL_TEXTURE_2D, texture_);
-    // Sprites are drawn at one texel per device pixel: nearest sampling keeps them as painted.
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, texture_);  // sprites are drawn one texel per device pixel
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, atlas_.width, atlas_.height, 0, GL_RGBA, GL_UNSIGNED_BYTE, atlas_.pixels.data());
     dirty_ = false;
