@@ -57,6 +57,8 @@ test('course page: three widgets, each its own instance; a click or a key change
   await page.evaluate(() => document.getElementById('update-rule').scrollIntoView());
   const p = await page.evaluate(() => window.testHooks(document.getElementById('update-rule')).toPage(2, 3));
   await page.mouse.click(p.x, p.y, { delay: 60 });  // down and up in different frames
+  // Three widgets share one software GPU here: the release may be read a few hundred ms later.
+  await page.waitForFunction(() => document.getElementById('update-rule').perceptronLab.state({ points: false }).pointCount === 5, null, { timeout: 5000 });
   await settleAll(page);
   let now = await states(page);
   assert.equal(now[0].points.length, 5);
