@@ -54,6 +54,7 @@ bool FieldLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
     }
     if (training_running && !was_running_) {  // a new run: its first coarse picture comes at once
         coarse_.painted_key = 0;
+        coarse_.whole = false;
         painted_at_ = -1.0;
     }
     was_running_ = training_running;
@@ -91,8 +92,15 @@ bool FieldLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
     } else if (!pass.complete) {
         pass.complete = pass.renderer.render_step(field, fv, style, false, kBandBudgetMs);
     }
-    // Run just started and its first coarse picture is not there yet: keep showing the exact one.
-    const Pass& shown = (&pass == &coarse_ && coarse_.painted_key == 0) ? fine_ : pass;
+    // Run just started and its first coarse picture is not there yet: keep showing the exact one. Run
+    // stopped and the exact picture of an expensive field is still coming band by band: keep showing
+    // the last coarse one until it is complete (coarse to fine), then never again.
+    if (coarse_.complete && coarse_.painted_key != 0) coarse_.whole = true;
+    if (!training_running && fine_.complete) {
+        coarse_.painted_key = 0;
+        coarse_.whole = false;
+    }
+    const Pass& shown = training_running ? (coarse_.whole ? coarse_ : fine_) : (!fine_.complete && coarse_.whole ? coarse_ : fine_);
     shown_ = &shown;
     if (!shown.renderer.texture()) return false;
     const auto id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(shown.renderer.texture()));

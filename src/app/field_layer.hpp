@@ -49,6 +49,7 @@ private:
         FieldRenderer renderer;
         std::uint64_t painted_key = 0;
         bool complete = true;
+        bool whole = false;  // coarse: its texture holds one whole picture of this run
     };
     Pass fine_, coarse_;
     const Pass* shown_ = &fine_;

@@ -58,7 +58,15 @@ async function clickButton(page, label, who = null) {
 }
 async function clickData(page, x, y, button = 'left', who = null) {
   const p = await onLab(page, who, (lab, [px, py]) => window.testHooks(lab).toPage(px, py), [x, y]);
+  const frames = await onLab(page, who, (lab) => window.testHooks(lab).framesDrawn());
   await page.mouse.click(p.x, p.y, { button, delay: 60 });  // down and up in different frames
+  // The press and the release each make a frame; on a page of several widgets sharing one software GPU,
+  // a scroll can hold the frames back for a few hundred ms, longer than settle()'s quiet time.
+  await onLab(page, who, (lab, n) => new Promise((resolve) => {
+    const deadline = performance.now() + 5000;
+    const check = () => (window.testHooks(lab).framesDrawn() >= n + 2 || performance.now() > deadline ? resolve() : setTimeout(check, 20));
+    check();
+  }), frames);
   await settle(page, who);
 }
 // Dear ImGui 1.86 misses a key pressed and released within one frame: hold it a moment.
