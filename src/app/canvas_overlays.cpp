@@ -16,7 +16,6 @@ namespace pl::app {
 namespace {
 ImVec2 to_im(ScreenPoint p) { return ImVec2(p.x, p.y); }
 double coord(const Vec& p, std::size_t i) { return i < p.size() ? p[i] : 0.0; }
-ImVec2 point_on_screen(const View& view, const Vec& p) { return to_im(view.to_screen(coord(p, 0), coord(p, 1))); }
 
 ImU32 with_alpha(ImU32 color, float alpha) {
     const auto a = static_cast<ImU32>(std::clamp(alpha, 0.0f, 1.0f) * static_cast<float>((color >> IM_COL32_A_SHIFT) & 0xFF));
@@ -142,6 +141,13 @@ void draw_trail(const Overlay& o, const FrameModel& model) {
 }
 
 // [SECTION] points
+ImVec2 point_on_screen(const View& view, const Vec& p) { return to_im(view.to_screen(coord(p, 0), coord(p, 1))); }
+
+bool near_plot(const View& v, ImVec2 c, float margin) {
+    return c.x >= v.origin_x() - margin && c.y >= v.origin_y() - margin && c.x <= v.origin_x() + v.width() + margin &&
+           c.y <= v.origin_y() + v.height() + margin;
+}
+
 float marker_radius(const FrameModel& model, std::size_t i) {
     const std::vector<double>& alphas = model.learner().alphas();
     if (i < alphas.size() && alphas[i] > 0) return std::min(16.0f, kMarkerRadius + 2.2f * std::sqrt(static_cast<float>(alphas[i])));
@@ -173,9 +179,7 @@ void draw_test_points(const Overlay& o, const FrameModel& model, std::optional<s
     if (many_points(model.state())) return;  // the PointLayer draws them
     for (std::size_t j = 0; j < test.size(); ++j) {
         const ImVec2 c = point_on_screen(v, test.points[j]);
-        if (c.x < v.origin_x() - 10 || c.y < v.origin_y() - 10 || c.x > v.origin_x() + v.width() + 10 ||
-            c.y > v.origin_y() + v.height() + 10)
-            continue;
+        if (!near_plot(v, c, 10.0f)) continue;
         const int label = test.labels[j];
         const bool wrong = model.trained && model.test_wrong(j);
         const float radius = kMarkerRadius + 1.5f;  // a little larger than a training marker: the outline is its body

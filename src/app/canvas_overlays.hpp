@@ -32,6 +32,10 @@ inline constexpr std::size_t kSimpleMarkersAbove = 3000;
 inline bool many_points(const WidgetState& state) { return state.data.size() + state.held_out.size() > kSimpleMarkersAbove; }
 // A training point's marker radius: the kernel perceptron's support points grow with their alpha.
 float marker_radius(const FrameModel& model, std::size_t i);
+// Where a data point is on screen (1-D data sit on the x axis), and whether c lies on the plot or
+// within `margin` of it (a marker there still shows).
+ImVec2 point_on_screen(const View& view, const Vec& p);
+bool near_plot(const View& view, ImVec2 c, float margin);
 // The w arrow (and the animation) is scaled down to at most this share of the visible data box.
 inline constexpr double kArrowMaxShareOfView = 0.35;
 

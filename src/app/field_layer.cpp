@@ -29,6 +29,15 @@ void add_opaque_image(ImDrawList* draw, ImTextureID id, ImVec2 p0, ImVec2 p1, Im
     draw->AddImage(id, p0, p1, uv0, uv1);
     draw->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
+// The same plot at one value per kCoarsePixels x kCoarsePixels device pixels: whole coarse pixels
+// covering it, centred like the exact view.
+FieldView coarse_view(const FieldView& exact) {
+    FieldView coarse = exact;
+    coarse.width = (exact.width + FieldLayer::kCoarsePixels - 1) / FieldLayer::kCoarsePixels;
+    coarse.height = (exact.height + FieldLayer::kCoarsePixels - 1) / FieldLayer::kCoarsePixels;
+    coarse.units_per_pixel = exact.units_per_pixel * FieldLayer::kCoarsePixels;
+    return coarse;
+}
 }  // namespace
 
 FieldView FieldLayer::field_view(const View& view) {
@@ -45,13 +54,7 @@ FieldView FieldLayer::field_view(const View& view) {
 bool FieldLayer::draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, bool training_running) {
     const DecisionField& field = model.field;
     const FieldView exact = field_view(view);
-    // The coarse view covers the plot with whole coarse pixels, centred like the exact one.
-    FieldView fv = exact;
-    if (training_running) {
-        fv.width = (exact.width + kCoarsePixels - 1) / kCoarsePixels;
-        fv.height = (exact.height + kCoarsePixels - 1) / kCoarsePixels;
-        fv.units_per_pixel = exact.units_per_pixel * kCoarsePixels;
-    }
+    const FieldView fv = training_running ? coarse_view(exact) : exact;
     if (training_running && !was_running_) {  // a new run: its first coarse picture comes at once
         coarse_.painted_key = 0;
         coarse_.whole = false;
@@ -123,12 +126,8 @@ bool FieldLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
 void FieldLayer::warm_up(ImDrawList* draw, const View& view, const DecisionField& field) {
     if (warmed_ || !coarse_.renderer.ok()) return;
     warmed_ = true;
-    FieldView small = field_view(view);
-    small.width = (small.width + kCoarsePixels - 1) / kCoarsePixels;
-    small.height = (small.height + kCoarsePixels - 1) / kCoarsePixels;
-    small.units_per_pixel *= kCoarsePixels;
     FieldStyle style{};
-    if (!coarse_.renderer.render(field, small, style)) return;
+    if (!coarse_.renderer.render(field, coarse_view(field_view(view)), style)) return;
     const auto id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(coarse_.renderer.texture()));
     const ImVec2 corner(view.origin_x(), view.origin_y());
     add_opaque_image(draw, id, corner, corner, ImVec2(0, 0), ImVec2(1, 1));  // no area: nothing shows

@@ -24,33 +24,26 @@ struct Fingerprint {
 };
 
 // A point's place in the picture, in device pixels from its top-left corner.
-struct Placer {
-    const View& view;
-    float scale;
-    ImVec2 at(const Vec& p) const {
-        const ScreenPoint c = view.to_screen(p[0], p.size() > 1 ? p[1] : 0.0);
-        return ImVec2((c.x - view.origin_x()) * scale, (c.y - view.origin_y()) * scale);
-    }
-};
+ImVec2 in_picture(const View& view, float scale, const Vec& p) {
+    const ImVec2 c = point_on_screen(view, p);
+    return ImVec2((c.x - view.origin_x()) * scale, (c.y - view.origin_y()) * scale);
+}
 
 }  // namespace
 
 void paint_points(PointPicture& picture, const View& view, float scale, const FrameModel& model, const Palette& colors) {
     picture.clear(static_cast<int>(std::lround(view.width() * scale)), static_cast<int>(std::lround(view.height() * scale)));
     MarkerPainter paint(picture);
-    const Placer place{view, scale};
     const Dataset& data = model.state().data;
-    if (many_points(model.state())) {
-        const Dataset& test = model.state().held_out;
-        for (std::size_t i = 0; i < data.size(); ++i)
-            paint.square_pixels(place.at(data.points[i]).x, place.at(data.points[i]).y, kTrainingHalf * scale,
-                                data.labels[i] > 0 ? colors.positive : colors.negative, false);
-        for (std::size_t j = 0; j < test.size(); ++j)  // over the training points, as they were drawn
-            paint.square_pixels(place.at(test.points[j]).x, place.at(test.points[j]).y, kTestHalf * scale,
-                                test.labels[j] > 0 ? colors.positive : colors.negative, true);
-        return;
+    const Dataset& test = model.state().held_out;
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        const ImVec2 c = in_picture(view, scale, data.points[i]);
+        paint.square_pixels(c.x, c.y, kTrainingHalf * scale, data.labels[i] > 0 ? colors.positive : colors.negative, false);
     }
-    // Up to kSimpleMarkersAbove points: sprites (PointLayer::draw), not a picture.
+    for (std::size_t j = 0; j < test.size(); ++j) {  // over the training points, as they were drawn
+        const ImVec2 c = in_picture(view, scale, test.points[j]);
+        paint.square_pixels(c.x, c.y, kTestHalf * scale, test.labels[j] > 0 ? colors.positive : colors.negative, true);
+    }
 }
 
 PointLayer::~PointLayer() {
@@ -90,20 +83,17 @@ void PointLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
 // The mistake rings first, then the markers: a ring never hides a neighbour's marker.
 void PointLayer::draw_sprites(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, float scale) {
     const Dataset& data = model.state().data;
+    constexpr float kReach = 24.0f;  // the largest marker with its ring reaches this far from its point
     sprites_.begin(scale, colors);
-    const auto visible = [&](ImVec2 c) {
-        return c.x > view.origin_x() - 24 && c.y > view.origin_y() - 24 && c.x < view.origin_x() + view.width() + 24 &&
-               c.y < view.origin_y() + view.height() + 24;
-    };
     if (model.trained)
         for (std::size_t i = 0; i < data.size(); ++i) {
             if (!model.wrong(i)) continue;
-            const ScreenPoint p = view.to_screen(data.points[i][0], data.dim > 1 ? data.points[i][1] : 0.0);
-            if (visible(ImVec2(p.x, p.y))) sprites_.add_ring(draw, ImVec2(p.x, p.y), marker_radius(model, i) + 4.0f);
+            const ImVec2 c = point_on_screen(view, data.points[i]);
+            if (near_plot(view, c, kReach)) sprites_.add_ring(draw, c, marker_radius(model, i) + 4.0f);
         }
     for (std::size_t i = 0; i < data.size(); ++i) {
-        const ScreenPoint p = view.to_screen(data.points[i][0], data.dim > 1 ? data.points[i][1] : 0.0);
-        if (visible(ImVec2(p.x, p.y))) sprites_.add_marker(draw, ImVec2(p.x, p.y), data.labels[i], marker_radius(model, i));
+        const ImVec2 c = point_on_screen(view, data.points[i]);
+        if (near_plot(view, c, kReach)) sprites_.add_marker(draw, c, data.labels[i], marker_radius(model, i));
     }
     sprites_.end();
 }

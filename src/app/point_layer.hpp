@@ -16,7 +16,8 @@
 
 namespace pl::app {
 
-// Paints the picture of `model`'s many points over `view` at `scale` device pixels per screen unit.
+// Paints the picture of `model`'s many points (many_points: training squares, then test outlines) over
+// `view` at `scale` device pixels per screen unit.
 void paint_points(PointPicture& picture, const View& view, float scale, const FrameModel& model, const Palette& colors);
 
 class PointLayer {
