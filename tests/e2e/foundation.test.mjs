@@ -52,6 +52,9 @@ test('the page still renders after a window resize', async () => {
   const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 900, height: 600 });
   await waitForWidget(page);
   await page.setViewportSize({ width: 640, height: 480 });
+  // An idle widget looks at its size ten times a second, and a resize can hold the page's frames back
+  // on a software renderer: wait for the new backing store (at most 5 s) rather than a fixed quiet time.
+  await page.waitForFunction(() => window.perceptronLab.canvas.width === 640, null, { timeout: 5000 }).catch(() => {});
   await settle(page, 5);
   const size = await page.evaluate(() => {
     const c = window.perceptronLab.canvas;
