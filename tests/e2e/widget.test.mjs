@@ -71,8 +71,11 @@ test('the 4-point lecture example: w after each S key press equals the hand-comp
   //  visit (-1,1,1)- : -(-1+2+1) = -2 <= 0, mistake -> w = (1,2,1) - (-1,1,1) = (2,1,0)
   //  epoch 2: every point correct -> converged with M = 2
   const expected = [[1, 2, 1], [1, 2, 1], [1, 2, 1], [2, 1, 0], [2, 1, 0], [2, 1, 0], [2, 1, 0], [2, 1, 0]];
-  for (const w of expected) {
+  for (const [k, w] of expected.entries()) {
     await pressOnCanvas(page, 's');
+    // An idle widget reads keys ten times a second and a software renderer can hold frames back: wait
+    // (at most 5 s) until this press's visit is made, then compare.
+    await page.waitForFunction((n) => window.perceptronLab.state({ points: false }).visits >= n, k + 1, { timeout: 5000 }).catch(() => {});
     const state = await lab(page, () => window.perceptronLab.state());
     assert.deepEqual(state.weights, w);
   }
