@@ -2,7 +2,8 @@
 // Prints numbers; asserts nothing. Usage: node bench/web_budget.mjs  (PL_BENCH_ONLY=load: only [load])
 //   (after ./scripts/build.sh web and ./scripts/build.sh web-test)
 // On the release build (build/web, what ships), through the public handle only:
-//   load:  gzip size of everything the page fetches; navigation -> first rendered frame (median of 5)
+//   load:  gzip size of what the page fetches before its first frame and after it; navigation -> first
+//          rendered frame (median of 5)
 //   frame: median / p95 frame interval while Run trains 1,000 points (primal) and an RBF kernel
 //          perceptron with ~1,000 support vectors, at 800x600
 // On the test build (build/web-test), whose hooks count frames and time the field (README "Test build"):
@@ -29,11 +30,21 @@ try {
     const page = await context.newPage();
     const bodies = [];
     page.on('response', (res) => bodies.push(res.body().then((body) => [res.url(), body], () => null)));  // null: a redirect
+    await page.addInitScript(() => {
+      addEventListener('perceptron-lab:ready', () => requestAnimationFrame(() => { window.firstFrameMs = performance.now(); }), { once: true });
+    });
     await page.goto(`${release.url}/`);
-    await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => window.firstFrameMs !== undefined, null, { timeout: 60000 });
+    await page.waitForTimeout(1000);  // the deferred part of the wasm comes after the first frame
+    // Which responses had ended by the first frame (resource timing, ms since navigation).
+    const before = new Set(await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => e.responseEnd <= window.firstFrameMs).map((e) => e.name)));
+    before.add(`${release.url}/`);  // the page itself
     for (const entry of await Promise.all(bodies)) {
-      if (entry) bytes.set(entry[0], { raw: entry[1].length, gzip: zlib.gzipSync(entry[1], { level: 9 }).length });
+      if (entry) {
+        bytes.set(entry[0], { raw: entry[1].length, gzip: zlib.gzipSync(entry[1], { level: 9 }).length,
+          afterFirstFrame: !before.has(entry[0]) });
+      }
     }
     await context.close();
   }
@@ -66,13 +77,21 @@ try {
     await page.waitForTimeout(300);
     await context.close();
   }
-  let raw = 0, gz = 0;
+  // Fetched before the first frame (what a student waits for), then what comes after it.
+  const kb = (n) => (n / 1024).toFixed(1);
   console.log('file                              raw KB   gzip KB');
-  for (const [url, s] of bytes) {
-    raw += s.raw; gz += s.gzip;
-    console.log(`${new URL(url).pathname.padEnd(32)} ${(s.raw / 1024).toFixed(1).padStart(8)} ${(s.gzip / 1024).toFixed(1).padStart(9)}`);
+  for (const after of [false, true]) {
+    let raw = 0, gz = 0;
+    for (const [url, s] of bytes) {
+      if (s.afterFirstFrame !== after) continue;
+      raw += s.raw; gz += s.gzip;
+      console.log(`${new URL(url).pathname.padEnd(32)} ${kb(s.raw).padStart(8)} ${kb(s.gzip).padStart(9)}`);
+    }
+    const label = after ? 'total after the first frame' : 'total before the first frame';
+    console.log(`${label.padEnd(32)} ${kb(raw).padStart(8)} ${kb(gz).padStart(9)}`);
   }
-  console.log(`${'total'.padEnd(32)} ${(raw / 1024).toFixed(1).padStart(8)} ${(gz / 1024).toFixed(1).padStart(9)}`);
+  const all = [...bytes.values()].reduce((sum, s) => sum + s.gzip, 0);
+  console.log(`${'total of the page'.padEnd(32)} ${''.padStart(8)} ${kb(all).padStart(9)}`);
   console.log(`navigation -> first frame: median ${median(firstFrames)} ms of 5 (${firstFrames.join(', ')})`);
   // Medians of each step's time since navigation: the last script and the wasm fetched, compile +
   // instantiate done, the ready event (main() started, start options applied), the first frame.

@@ -1,6 +1,8 @@
 # Shared settings for every script (sourced, not run). One place for pinned versions and paths.
 export PL_DEPS_DIR="${PL_DEPS_DIR:-$HOME/.cache/perceptron-lab}"
-export SDL2_WEB_PREFIX="$PL_DEPS_DIR/sdl2-2.26.5-web"
+# "-lean": video, events and timers only, built for size (setup.sh step 3); a new name builds it anew.
+# third_party/CMakeLists.txt names the same folder.
+export SDL2_WEB_PREFIX="$PL_DEPS_DIR/sdl2-2.26.5-web-lean"
 # Emscripten 3.1.6 links at -O1+ need Debian's node modules (acorn): the node first on PATH is not
 # Debian's, and without this emcc fails with "Cannot find module 'acorn'".
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"

@@ -18,6 +18,8 @@ export DEBIAN_FRONTEND=noninteractive
 PACKAGES=(
   build-essential cmake ninja-build pkg-config git xz-utils ca-certificates
   emscripten nodejs                  # the WebAssembly compiler (uses the system LLVM + binaryen)
+  esbuild                            # minifies the release build's JavaScript (smaller download)
+  binaryen                           # wasm-split: the web module's first part and the deferred rest
   libsdl2-dev libgl-dev              # native window + GL
   doctest-dev                        # unit tests
   nlohmann-json3-dev libglm-dev      # JSON state import/export, 3-D camera math
@@ -67,11 +69,15 @@ fetch_source imgui   "$IMGUI_DEB_VERSION"  "$IMGUI_TARBALL"  "$IMGUI_SHA256"  im
 fetch_source libsdl2 "$SDL2_DEB_VERSION"   "$SDL2_TARBALL"   "$SDL2_SHA256"   SDL2-2.26.5
 
 # --- 3. SDL2 for the web, built once per machine --------------------------------------------------
+# Only what the widget uses (video, events, timers), built for size: no audio, joystick, haptic,
+# sensor, power, renderer or locale code reaches the download (README "Download size").
 if [ ! -f "$SDL2_WEB_PREFIX/lib/cmake/SDL2/SDL2Config.cmake" ]; then
   log "building SDL2 2.26.5 for the web (one time, ~3-4 min)"
   rm -rf "$PL_DEPS_DIR/build-sdl2-web"
   emcmake cmake -S "$PL_DEPS_DIR/src/SDL2-2.26.5" -B "$PL_DEPS_DIR/build-sdl2-web" -G Ninja \
-    -DCMAKE_BUILD_TYPE=Release -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF \
+    -DCMAKE_BUILD_TYPE=MinSizeRel -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF \
+    -DSDL_AUDIO=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_HIDAPI=OFF -DSDL_SENSOR=OFF \
+    -DSDL_POWER=OFF -DSDL_RENDER=OFF -DSDL_LOCALE=OFF \
     -DCMAKE_INSTALL_PREFIX="$SDL2_WEB_PREFIX" > "$PL_DEPS_DIR/sdl2-web-configure.log" 2>&1
   cmake --build "$PL_DEPS_DIR/build-sdl2-web" > "$PL_DEPS_DIR/sdl2-web-build.log" 2>&1
   cmake --install "$PL_DEPS_DIR/build-sdl2-web" >/dev/null

@@ -19,12 +19,13 @@ import { createA11yMirror } from './embed_a11y.js';
 import { HANDLE_VERSION, createHandle } from './embed_handle.js';
 import { MESSAGE_PREFIX, setUpMessages } from './embed_messages.js';
 import { setUpKeyboard } from './embed_keys.js';
-import { applyStartOptions, optionsFromElement, styleElement } from './embed_options.js';
+import { applyStartOptions, optionsFromElement, startsFromDefaults, styleElement } from './embed_options.js';
 import { createCanvas, createNoticeBox, followWheelFocus, keepUrlInSync, redrawOnResize } from './embed_page.js';
 import { forgetSaved, keepRemembering, readSaved, rememberKey, remembers } from './embed_remember.js';
 import { HOST_REQUEST, setUpShare } from './embed_share.js';
 import { createSnapshots } from './embed_snapshot.js';
 import { wasmCalls } from './embed_wasm.js';
+import { createDeferredPart } from './embed_deferred.js';
 
 export { HANDLE_VERSION, MESSAGE_PREFIX, optionsFromElement };
 
@@ -70,8 +71,12 @@ export async function mountPerceptron(element, options = {}) {
   let resolveReady;
   const ready = new Promise((resolve) => { resolveReady = resolve; });
   let module;
+  // A failure to load the rest of the code stops the widget: the student is told why, over the canvas.
+  const failure = createNoticeBox(element);
+  const deferred = createDeferredPart({ onFailure: (message) => failure.show(message, () => failure.hide()) });
   try {
     module = await createPerceptronLabModule({
+      ...deferred.moduleOptions,
       canvas,
       arguments: [],
       print: (text) => console.log(text),
@@ -94,11 +99,17 @@ export async function mountPerceptron(element, options = {}) {
     throw err;
   }
   loading.remove();
+  // The rest of the code (embed_deferred.js) is fetched once the first frame is drawn (the main loop's
+  // animation frame comes before this one). A start state other than the default scene waits for it, so
+  // applying that state never pauses the page on a synchronous fetch.
+  const rest = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    .then(() => deferred.attach(module))
+    .catch((err) => console.warn(`Perceptron Lab: ${err && err.message ? err.message : err}`));
 
   const wasm = wasmCalls(module);
   const snapshots = createSnapshots(canvas, wasm);
   const notices = createNoticeBox(element);
-  const cleanups = [notices.remove];
+  const cleanups = [notices.remove, failure.remove];
   const { handle, emitChange, follow, lessons } = createHandle({
     element, canvas, options, module, wasm, snapshots,
     onNoticeDismissed: () => notices.hide(),
@@ -122,6 +133,7 @@ export async function mountPerceptron(element, options = {}) {
   cleanups.push(redrawOnResize(element, wasm));
   if (options.syncUrl) cleanups.push(keepUrlInSync(handle, follow, lessons.fragment));
 
+  if (!startsFromDefaults(options) || remembers(options)) await rest;
   let startError = await applyStartOptions(handle, options);
   if (remembers(options)) startError = await restoreSavedWork(handle, follow, lessons, startError, cleanups);
   if (startError) handle.setNotice(startError);  // a bad link: the default scene and the message

@@ -76,6 +76,13 @@ export async function applyStartOptions(handle, options) {
   return startError;
 }
 
+/** True when applyStartOptions has nothing to do: the widget stays on its default scene. */
+export function startsFromDefaults(options) {
+  const linkFragment = options.link && String(options.link).includes('#') && String(options.link).split('#')[1];
+  return !options.state && !linkFragment && !options.preset && !statePatch(options) && !options.lesson
+    && !options.lessonSrc && !options.train;
+}
+
 const LESSON_FETCH_TIMEOUT_MS = 15000;
 
 /** The text of a lesson file (data-lesson-src), relative to the page; rejects with a sentence for people. */

@@ -102,7 +102,7 @@ struct LessonSummary {
     std::string title;
     std::size_t steps = 0;
 };
-const std::vector<LessonSummary>& builtin_lessons();
+const std::vector<LessonSummary>& builtin_lessons();  // read by the build (lessons.cmake): parses nothing
 const Lesson* find_builtin_lesson(std::string_view id);  // nullptr for an unknown id
 
 // For tests: every embedded file's name and text, and the problems of any that failed to parse

@@ -1,12 +1,13 @@
 // The built-in lessons: the JSON files of src/core/lessons, compiled in by lessons.cmake (the web build
-// has no file system to read them from) and parsed once, on first use.
+// has no file system to read them from) and parsed once, on first use. The list of lessons (id, title,
+// step count) comes from the build, so drawing it parses nothing (see lessons.cmake).
 #include <cstddef>
 
 #include "lesson.hpp"
 
 // One declaration per embedded file (cmake/embed_file.cmake defines them at global scope).
-#define PL_LESSON(file, symbol)             \
-    extern const unsigned char symbol[];    \
+#define PL_LESSON(file, symbol, id, title, steps) \
+    extern const unsigned char symbol[];          \
     extern const std::size_t symbol##_size;
 #include "lesson_registry.inc"
 #undef PL_LESSON
@@ -18,11 +19,10 @@ namespace {
 struct BuiltinRegistry {
     std::vector<BuiltinLessonSource> sources;
     std::vector<Lesson> lessons;
-    std::vector<LessonSummary> summaries;
     std::vector<std::string> problems;
 
     BuiltinRegistry() {
-#define PL_LESSON(file, symbol) \
+#define PL_LESSON(file, symbol, id, title, steps) \
     sources.push_back({file, std::string_view(reinterpret_cast<const char*>(::symbol), ::symbol##_size)});
 #include "lesson_registry.inc"
 #undef PL_LESSON
@@ -38,7 +38,6 @@ struct BuiltinRegistry {
                 problems.push_back(std::string(source.file) + ": the id \"" + parsed.lesson.id + "\" is used twice.");
                 continue;
             }
-            summaries.push_back({parsed.lesson.id, parsed.lesson.title, parsed.lesson.steps.size()});
             lessons.push_back(std::move(parsed.lesson));
         }
     }
@@ -51,7 +50,17 @@ const BuiltinRegistry& registry() {
 
 }  // namespace
 
-const std::vector<LessonSummary>& builtin_lessons() { return registry().summaries; }
+const std::vector<LessonSummary>& builtin_lessons() {
+    static const std::vector<LessonSummary> list = [] {
+        std::vector<LessonSummary> summaries;
+#define PL_LESSON(file, symbol, id, title, steps) \
+    if (*(id) != '\0') summaries.push_back({id, title, steps});
+#include "lesson_registry.inc"
+#undef PL_LESSON
+        return summaries;
+    }();
+    return list;
+}
 
 const Lesson* find_builtin_lesson(std::string_view id) {
     for (const Lesson& lesson : registry().lessons)

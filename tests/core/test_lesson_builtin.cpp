@@ -308,6 +308,8 @@ std::vector<unsigned> code_points(const std::string& s) {
 TEST_CASE("built-in lessons: all load, with unique ids, following the issue's list") {
     CHECK(builtin_lesson_problems().empty());
     for (const std::string& problem : builtin_lesson_problems()) FAIL_CHECK(problem);
+    // The list is read by the build (lessons.cmake), not by the parser: each entry must be the parsed
+    // lesson's id, title and step count, one entry per file.
     const auto& list = builtin_lessons();
     CHECK(list.size() == builtin_lesson_sources().size());
     CHECK(list.size() >= 10);

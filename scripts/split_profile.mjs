@@ -1,0 +1,88 @@
+// Writes src/platform/split/keep_functions.txt: the functions the widget calls while it starts and
+// draws its first frames, which the release build keeps in perceptron_lab.wasm (the rest goes to
+// perceptron_lab.deferred.wasm, fetched after the first frame; README "Download size").
+//
+// Usage (after ./scripts/setup.sh): NODE_PATH=/usr/share/nodejs node scripts/split_profile.mjs
+// Run it again when start-up code changes: release.test.mjs fails when the first frame reaches for
+// the deferred part, and then says so.
+//
+// How: builds the module instrumented by wasm-split (preset web with PL_SPLIT_PROFILE, in
+// build/web-split-profile), opens the page in headless Chromium at desktop, small-embed and phone
+// sizes and in the dark colour scheme, lets each run for a while without input, collects each
+// instance's profile (which functions ran) and merges them; the list is what wasm-split keeps for that
+// profile.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { repoRoot, startServer, launchBrowser } from '../tests/e2e/harness.mjs';
+
+const buildDir = path.join(repoRoot, 'build', 'web-split-profile');
+const listFile = path.join(repoRoot, 'src', 'platform', 'split', 'keep_functions.txt');
+const IDLE_MS = 1500;
+const SCENES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'small embed', viewport: { width: 800, height: 600 } },
+  { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+  { name: 'dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+];
+
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+const depsDir = process.env.PL_DEPS_DIR || path.join(os.homedir(), '.cache', 'perceptron-lab');
+if (!fs.existsSync(path.join(buildDir, 'build.ninja'))) {
+  run('cmake', ['--preset', 'web', '-B', buildDir, '-DPL_SPLIT_PROFILE=ON', `-DPL_DEPS_DIR=${depsDir}`]);
+}
+run('cmake', ['--build', buildDir, '--target', 'perceptron_lab', 'pl_web_files']);
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-split-'));
+const server = await startServer({ root: buildDir });
+const browser = await launchBrowser();
+const profiles = [];
+try {
+  for (const scene of SCENES) {
+    const { name, ...contextOptions } = scene;
+    const context = await browser.newContext(contextOptions);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
+    await page.waitForTimeout(IDLE_MS);
+    // The instrumented module's __write_profile(ptr, size) writes which functions ran into memory.
+    const bytes = await page.evaluate(() => {
+      const modules = globalThis[Symbol.for('perceptron-lab.test-modules')];
+      const module = modules.get(document.querySelector('.perceptron-lab canvas'));
+      const memory = Object.values(module.asm).find((value) => value instanceof WebAssembly.Memory);
+      const size = module.asm.__write_profile(0, 0);
+      const ptr = module._malloc(size);
+      const written = module.asm.__write_profile(ptr, size);
+      return Array.from(new Uint8Array(memory.buffer, ptr, written));
+    });
+    const file = path.join(work, `profile-${profiles.length}.data`);
+    fs.writeFileSync(file, Buffer.from(bytes));
+    profiles.push(file);
+    console.log(`${name}: profile of ${bytes.length} bytes`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+const merged = path.join(work, 'merged.data');
+run('wasm-split', ['--merge-profiles', ...profiles, '-o', merged]);
+const orig = path.join(buildDir, 'perceptron_lab.wasm.orig');
+const primary = path.join(work, 'primary.wasm');
+const deferred = path.join(work, 'deferred.wasm');
+// -v prints "Keeping functions: a, b, ..." with the names escaped as wasm-split reads them back
+// (a comma inside a name is \2c), so ", " separates names.
+const verbose = run('wasm-split', ['-v', '--enable-mutable-globals', '--export-prefix=%', `--profile=${merged}`,
+  orig, '-o1', primary, '-o2', deferred]);
+const line = verbose.split('\n').find((l) => l.startsWith('Keeping functions: '));
+if (!line) throw new Error('wasm-split -v printed no "Keeping functions" line');
+const names = line.slice('Keeping functions: '.length).split(', ').filter(Boolean).sort();
+fs.mkdirSync(path.dirname(listFile), { recursive: true });
+fs.writeFileSync(listFile, `${names.join('\n')}\n`);
+const gz = (file) => (zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024).toFixed(1);
+console.log(`${path.relative(repoRoot, listFile)}: ${names.length} functions kept`);
+console.log(`first part ${gz(primary)} KB gzip, deferred part ${gz(deferred)} KB gzip`);
+fs.rmSync(work, { recursive: true, force: true });

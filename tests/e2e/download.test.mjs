@@ -1,0 +1,127 @@
+// The release download comes in two parts (README "Download size"): perceptron_lab.wasm with what the
+// first frames run, and perceptron_lab.deferred.wasm with the rest, fetched once the first frame is on
+// screen (web/embed_deferred.js). These tests load the release build as a student would, at desktop and
+// phone sizes, and check what reaches the student: the first frame comes from the first part alone
+// and within the size budget, the rest arrives once and afterwards, and the widget then trains as
+// before. Code of the rest that runs before it arrives fetches it on the spot, and still works.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import { startServer, launchBrowser, openPage, releaseRoot } from './harness.mjs';
+
+const DEFERRED = 'perceptron_lab.deferred.wasm';
+const BUDGET_KB = 350;  // issue 14: gzip KB fetched before the first frame
+const SYNC_LOAD = 'placeholder function called';  // what the Emscripten glue prints on a synchronous load
+
+let server, browser;
+before(async () => { server = await startServer({ root: releaseRoot }); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+// Opens the release page; records each response (url, gzip size, when it ended relative to the first
+// frame) and the console's warnings.
+async function openRecorded(size) {
+  const { page, context, problems } = await openPage(browser, 'about:blank', size);
+  const warnings = [];
+  page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
+  const bodies = [];
+  page.on('response', (res) => bodies.push(res.body().then((body) => ({ url: res.url(), body }), () => null)));
+  await page.addInitScript(() => {
+    addEventListener('perceptron-lab:ready', () => requestAnimationFrame(() => { window.firstFrameMs = performance.now(); }), { once: true });
+  });
+  await page.goto(`${server.url}/`);
+  await page.waitForFunction(() => window.firstFrameMs !== undefined, null, { timeout: 60000 });
+  // The rest is attached when its compile is done: a placeholder call after that would be a bug too.
+  await page.waitForFunction((file) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(file)),
+    DEFERRED, { timeout: 15000 });
+  await page.waitForTimeout(500);
+  const timing = await page.evaluate(() => ({
+    firstFrame: window.firstFrameMs,
+    entries: performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd })),
+  }));
+  const responses = (await Promise.all(bodies)).filter(Boolean).map(({ url, body }) => ({
+    url, file: new URL(url).pathname.slice(1) || 'index.html', gzip: zlib.gzipSync(body, { level: 9 }).length,
+    entry: timing.entries.find((e) => e.name === url),
+  }));
+  return { page, context, problems, warnings, responses, firstFrame: timing.firstFrame };
+}
+
+for (const [label, size] of [
+  ['desktop 1280x800', { width: 1280, height: 800 }],
+  ['phone 390x844', { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true }],
+]) {
+  test(`release page, ${label}: the first frame comes from the first part, within ${BUDGET_KB} KB; the rest follows once`, async () => {
+    const { page, context, problems, warnings, responses, firstFrame } = await openRecorded(size);
+    assert.deepEqual(warnings.filter((w) => w.includes(SYNC_LOAD)), [],
+      'the first frames ran code of the deferred part: run scripts/split_profile.mjs to update src/platform/split/keep_functions.txt');
+    const deferred = responses.filter((r) => r.file === DEFERRED);
+    assert.equal(deferred.length, 1, `${DEFERRED} fetched ${deferred.length} times`);
+    assert.ok(deferred[0].entry.start >= firstFrame - 50,
+      `the rest is asked for after the first frame (${deferred[0].entry.start.toFixed(0)} ms, first frame ${firstFrame.toFixed(0)} ms)`);
+    const first = responses.filter((r) => r.file !== DEFERRED && r.file !== 'favicon.svg');
+    const firstKb = first.reduce((sum, r) => sum + r.gzip, 0) / 1024;
+    assert.ok(first.some((r) => r.file === 'perceptron_lab.wasm'), first.map((r) => r.file).join(' '));
+    assert.ok(firstKb <= BUDGET_KB, `${firstKb.toFixed(1)} KB gzip before the first frame (budget ${BUDGET_KB}): ` +
+      first.map((r) => `${r.file} ${(r.gzip / 1024).toFixed(1)}`).join(', '));
+    // The widget is on screen: its canvas shows the regions (not a blank page) ...
+    const png = await page.locator('.perceptron-lab canvas').screenshot();
+    assert.ok(png.length > 5000, 'the canvas has a picture');
+    // ... and the rest of the code does its work: a separable data set is generated and the perceptron
+    // converges on it within the mistake bound the theory panel states.
+    const state = await page.evaluate(() => {
+      window.perceptronLab.generate('overlap', { n: 60, noise: 0, seed: 3 });
+      return window.perceptronLab.train({ untilConverged: true });
+    });
+    assert.equal(state.pointCount, 60);
+    assert.equal(state.converged, true);
+    assert.equal(state.accuracy, 1);
+    assert.ok(state.mistakes >= 1 && state.mistakes <= state.bound, `${state.mistakes} mistakes, bound ${state.bound}`);
+    assert.deepEqual(warnings.filter((w) => w.includes(SYNC_LOAD)), [], 'no synchronous load once the rest is in');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('release page: code of the rest that runs before it has arrived fetches it on the spot, and works', async () => {
+  const { page, context, problems } = await openPage(browser, 'about:blank');
+  const warnings = [];
+  page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
+  // The background fetch fails (as on a flaky connection); the next request for the rest goes through.
+  let asked = 0;
+  await page.route(`**/${DEFERRED}`, (route) => (++asked === 1 ? route.abort() : route.continue()));
+  await page.goto(`${server.url}/`);
+  await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('deferred')),
+    null, { timeout: 15000 }).catch(() => {});
+  await page.waitForTimeout(300);
+  assert.equal(asked, 1, 'the background fetch was tried once');
+  const state = await page.evaluate(() => {
+    window.perceptronLab.generate('overlap', { n: 60, noise: 0, seed: 3 });
+    return window.perceptronLab.train({ untilConverged: true });
+  });
+  assert.equal(state.pointCount, 60);
+  assert.equal(state.converged, true);
+  assert.ok(state.mistakes >= 1 && state.mistakes <= state.bound, `${state.mistakes} mistakes, bound ${state.bound}`);
+  assert.equal(asked, 2, 'the rest was fetched again, synchronously, when its code was first needed');
+  assert.ok(warnings.some((w) => w.includes(SYNC_LOAD)), warnings.join('\n'));
+  assert.ok(warnings.some((w) => w.includes('Perceptron Lab:')), 'the failed background fetch is reported in the console');
+  // The aborted fetch itself is the only failure (the console names it without its address).
+  assert.deepEqual(problems.filter((p) => !p.includes(DEFERRED) && !p.includes('net::ERR_FAILED')), []);
+  await context.close();
+});
+
+test('release page: when the rest cannot be fetched at all, the student is told so over the canvas', async () => {
+  const { page, context } = await openPage(browser, 'about:blank');
+  await page.route(`**/${DEFERRED}`, (route) => route.abort());
+  await page.goto(`${server.url}/`);
+  await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
+  await page.waitForTimeout(300);
+  const error = await page.evaluate(() => {
+    try { window.perceptronLab.generate('overlap', { n: 60 }); return null; } catch (err) { return String(err.message || err); }
+  });
+  assert.match(error || '', /could not load the rest of its code/);
+  const status = page.getByRole('status').filter({ hasText: 'could not load the rest of its code' });
+  await status.waitFor({ timeout: 5000 });
+  assert.match(await status.innerText(), /Please reload the page/);
+  assert.ok(await status.isVisible());
+  await context.close();
+});

@@ -1,0 +1,87 @@
+// The widget's WebAssembly comes in two parts (README "Download size"): perceptron_lab.wasm holds what
+// the first frames need, perceptron_lab.deferred.wasm the rest (training, the other views, importing,
+// lessons, ...), split by wasm-split from the list in src/platform/split/keep_functions.txt. The rest
+// is fetched and compiled in the background once the first frame is on screen, and attached to each
+// widget instance; every widget on a page shares one fetch and one compile.
+//
+// Code of the rest that runs before it has arrived (a click in the first few hundred milliseconds)
+// fetches and compiles it synchronously instead (the Emscripten glue calls loadSplitModule): a short
+// pause, never a wrong result. A single-file build has no deferred part; then this does nothing.
+
+const DEFERRED_FILE = 'perceptron_lab.deferred.wasm';
+const compiled = new Map();  // absolute URL -> Promise<WebAssembly.Module>, shared by the page's widgets
+
+// Returns the module options that route the glue's lookups through here ({locateFile, loadSplitModule})
+// and attach(module): starts the background load; resolves when the rest is in (at once without one).
+// onFailure(message): the rest was needed and could not be fetched (the widget cannot go on).
+export function createDeferredPart({ onFailure = () => {} } = {}) {
+  let directory = null;  // where the glue found perceptron_lab.wasm (null: inlined, single-file build)
+  let module = null;
+  let instance = null;
+  let compiledNow = null;  // the compiled rest, once the background compile is done
+
+  const hasDeferredPart = () => !!module && !!module.asm && Object.keys(module.asm).some((name) => name[0] === '%');
+  const imports = () => ({ primary: module.asm });
+  const instantiate = (wasmModule) => {
+    if (!instance) instance = new WebAssembly.Instance(wasmModule, imports());
+  };
+
+  const moduleOptions = {
+    locateFile(path, prefix) {
+      if (path.endsWith('.wasm')) directory = prefix;
+      return prefix + path;
+    },
+    // The glue, synchronously, from the first call into code of the rest that has not arrived yet.
+    loadSplitModule(url, glueImports) {
+      if (instance) return;
+      try {
+        const wasmModule = compiledNow || new WebAssembly.Module(fetchSync(url));
+        instance = new WebAssembly.Instance(wasmModule, glueImports);
+      } catch (err) {
+        onFailure(err.message);
+        throw err;
+      }
+    },
+  };
+
+  async function attach(emscriptenModule) {
+    module = emscriptenModule;
+    if (!hasDeferredPart() || instance) return;
+    const url = new URL(DEFERRED_FILE, directory || document.baseURI).href;
+    if (!compiled.has(url)) compiled.set(url, compileFrom(url));
+    compiledNow = await compiled.get(url).catch((err) => {
+      compiled.delete(url);  // a later widget (or the synchronous path) tries again
+      throw err;
+    });
+    instantiate(compiledNow);
+  }
+
+  return { moduleOptions, attach };
+}
+
+async function compileFrom(url) {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`could not fetch ${DEFERRED_FILE} (HTTP ${response.status})`);
+  return WebAssembly.compileStreaming ? WebAssembly.compileStreaming(response)
+    : WebAssembly.compile(await response.arrayBuffer());
+}
+
+// A synchronous request may not ask for an ArrayBuffer on the main thread; a user-defined charset
+// hands the bytes over one per character instead.
+function fetchSync(url) {
+  const request = new XMLHttpRequest();
+  request.open('GET', url, false);
+  request.overrideMimeType('text/plain; charset=x-user-defined');
+  const failed = (why) => new Error(`Perceptron Lab could not load the rest of its code (${DEFERRED_FILE}: ${why}). ` +
+    'Please reload the page.');
+  try {
+    request.send(null);
+  } catch (err) {
+    throw failed('no connection');
+  }
+  if (request.status !== 200) throw failed(`HTTP ${request.status}`);
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
