@@ -99,12 +99,12 @@ export async function mountPerceptron(element, options = {}) {
     throw err;
   }
   loading.remove();
-  // The rest of the code (embed_deferred.js) is fetched once the first frame is drawn (the main loop's
-  // animation frame comes before this one). A start state other than the default scene waits for it, so
-  // applying that state never pauses the page on a synchronous fetch.
-  const rest = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-    .then(() => deferred.attach(module))
-    .catch((err) => console.warn(`Perceptron Lab: ${err && err.message ? err.message : err}`));
+  // The rest of the code (embed_deferred.js) is fetched after the first frame: once the widget is ready
+  // (below), or before the start state is applied when there is one, so that applying it never pauses
+  // the page on a synchronous fetch.
+  let rest = null;
+  const loadRest = () => rest || (rest = deferred.attach(module)
+    .catch((err) => console.warn(`Perceptron Lab: ${err && err.message ? err.message : err}`)));
 
   const wasm = wasmCalls(module);
   const snapshots = createSnapshots(canvas, wasm);
@@ -133,7 +133,7 @@ export async function mountPerceptron(element, options = {}) {
   cleanups.push(redrawOnResize(element, wasm));
   if (options.syncUrl) cleanups.push(keepUrlInSync(handle, follow, lessons.fragment));
 
-  if (!startsFromDefaults(options) || remembers(options)) await rest;
+  if (!startsFromDefaults(options) || remembers(options)) await loadRest();
   let startError = await applyStartOptions(handle, options);
   if (remembers(options)) startError = await restoreSavedWork(handle, follow, lessons, startError, cleanups);
   if (startError) handle.setNotice(startError);  // a bad link: the default scene and the message
@@ -145,6 +145,7 @@ export async function mountPerceptron(element, options = {}) {
   if (stopMessages) cleanups.push(stopMessages);
   element.perceptronLab = handle;  // once the start state (and any saved work) is in
   element.dispatchEvent(new CustomEvent('perceptron-lab:ready', { detail: handle, bubbles: true }));
+  requestAnimationFrame(() => setTimeout(loadRest, 0));  // after the frame that follows the ready event
   return handle;
 }
 

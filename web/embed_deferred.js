@@ -1,4 +1,4 @@
-// The widget's WebAssembly comes in two parts (README "Download size"): perceptron_lab.wasm holds what
+// The widget's WebAssembly comes in two parts (README "Download size"): the module's own .wasm holds what
 // the first frames need, perceptron_lab.deferred.wasm the rest (training, the other views, importing,
 // lessons, ...), split by wasm-split from the list in src/platform/split/keep_functions.txt. The rest
 // is fetched and compiled in the background once the first frame is on screen, and attached to each
@@ -15,7 +15,7 @@ const compiled = new Map();  // absolute URL -> Promise<WebAssembly.Module>, sha
 // and attach(module): starts the background load; resolves when the rest is in (at once without one).
 // onFailure(message): the rest was needed and could not be fetched (the widget cannot go on).
 export function createDeferredPart({ onFailure = () => {} } = {}) {
-  let directory = null;  // where the glue found perceptron_lab.wasm (null: inlined, single-file build)
+  let directory = null;  // where the glue found the first part (null: inlined, single-file build)
   let module = null;
   let instance = null;
   let compiledNow = null;  // the compiled rest, once the background compile is done

@@ -16,6 +16,14 @@ async function drawn(page) {
   return lab(page, () => window.testHooks(window.perceptronLab).drawn());
 }
 const textOf = (frame, role) => frame.texts.filter((t) => t.role === role).map((t) => t.text);
+// A click's effect shows in the frame after the one that read the release (the formula above the radio
+// button is drawn before the button sees the click): draws until the text says `expected`, at most 5 s.
+async function drawnUntil(page, role, expected) {
+  const end = Date.now() + 5000;
+  let frame = await drawn(page);
+  while (textOf(frame, role)[0] !== expected && Date.now() < end) frame = await drawn(page);
+  return frame;
+}
 // Only the kernel section in the controls column, so it is in view at 1280x800.
 async function kernelPanelOnly(page) {
   const result = await lab(page, () => {
@@ -44,7 +52,7 @@ test('the kernel panel shows f(x) as computed in each bias mode; one click gives
   assert.ok(radio, `the lecture-002 choice is drawn: ${frame.items.map((i) => i.label).join(', ')}`);
   const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
   await page.mouse.click(box.left + (radio.rect[0] + radio.rect[2]) / 2, box.top + (radio.rect[1] + radio.rect[3]) / 2, { delay: 60 });
-  frame = await drawn(page);
+  frame = await drawnUntil(page, 'kernel-formula', 'f(x) = \u03a3\u1d62 \u03b1\u1d62 y\u1d62 K(x\u1d62, x)');
   state = await lab(page, () => window.perceptronLab.state());
   assert.equal(state.bias, 'none');
   assert.deepEqual(textOf(frame, 'kernel-formula'), ['f(x) = \u03a3\u1d62 \u03b1\u1d62 y\u1d62 K(x\u1d62, x)']);

@@ -562,6 +562,12 @@ test('data-lesson, data-lesson-step and data-lesson-src (good, malformed, not fo
   }
   await onLab(page, 'missing', (lab) => lab.element.scrollIntoView());
   await clickData(page, 0.5, 0.5, 'left', 'missing');
+  // After the scroll, frames of the widgets on this page can be held back: wait (at most 5 s) for the point.
+  await onLab(page, 'missing', (lab) => new Promise((resolve) => {
+    const deadline = performance.now() + 5000;
+    const check = () => (lab.state({ points: false }).pointCount >= 5 || performance.now() > deadline ? resolve() : setTimeout(check, 50));
+    check();
+  }));
   assert.equal((await onLab(page, 'missing', (lab) => lab.state())).points.length, 5);
   assert.deepEqual(problems.filter((p) => !/lessons\/missing\.json|status of 404/.test(p)), [], 'only the missing file failed');
   await context.close();
