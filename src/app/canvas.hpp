@@ -37,7 +37,8 @@ public:
     // Also fits the view to the data when a new data set arrived (Session::fit_pending).
     void draw(Session& session, ModelCache& models, float delta_seconds, bool training_running);
     bool animating() const {
-        return animation_time_ >= 0.0f || field_.settling() || online_fade_running() || input_.touch_tracking();
+        return animation_time_ >= 0.0f || field_.settling() || field_.warm_up_pending() || online_fade_running() ||
+               input_.touch_tracking();
     }
     // Touch: the platform hands over every finger event (screen coordinates) and the touch status; the
     // next draw turns them into gestures.

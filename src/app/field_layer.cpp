@@ -122,10 +122,16 @@ bool FieldLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
 // A software renderer prepares the drawing of each new kind of draw call (a shader into a new target,
 // a quad without blending) the first time it meets it, 150-200 ms in all here. Without this, that pause
 // comes when a student first presses Run on data that were never trained (the regions' first picture
-// is coarse); here it comes with the first frame of the canvas, which a page load waits for anyway.
+// is coarse). It comes a few frames after the first one (warm_up_pending() asks for them), so the first
+// picture of the widget is on screen without waiting for it (bench/web_budget.mjs [load]).
 void FieldLayer::warm_up(ImDrawList* draw, const View& view, const DecisionField& field) {
-    if (warmed_ || !coarse_.renderer.ok()) return;
+    if (warmed_) return;
+    if (frames_before_warm_up_ > 0) {
+        --frames_before_warm_up_;
+        return;
+    }
     warmed_ = true;
+    if (!coarse_.renderer.ok()) return;
     FieldStyle style{};
     if (!coarse_.renderer.render(field, coarse_view(field_view(view)), style)) return;
     const auto id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(coarse_.renderer.texture()));

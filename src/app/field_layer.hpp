@@ -18,9 +18,13 @@ public:
     // Paints the regions into the canvas rectangle of `view` (as an image under the other layers).
     // Returns false when the GPU path is not available this frame (the caller tints by the line).
     bool draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, bool training_running);
-    // Once, with the canvas's first frame: prepares what the first coarse picture needs (see the .cpp).
+    // Once, kWarmUpFrame frames after the canvas's first: prepares what the first coarse picture needs
+    // (see the .cpp). Called every frame the canvas is drawn; counts the frames until then.
     void warm_up(ImDrawList* draw, const View& view, const DecisionField& field);
     bool settling() const { return !fine_.complete || !coarse_.complete; }  // a progressive repaint is under way
+    // The canvas was drawn and its warm-up is still to come: it needs those frames.
+    bool warm_up_pending() const { return !warmed_ && frames_before_warm_up_ < kWarmUpFrame; }
+    static constexpr int kWarmUpFrame = 3;
     // Why the regions were computed on the CPU this time (a model beyond the GPU path's limits), or "".
     const std::string& notice() const { return shown_->renderer.notice(); }
     FieldRenderer& renderer() { return fine_.renderer; }  // the exact, one value per device pixel
@@ -56,6 +60,7 @@ private:
     double painted_at_ = -1.0;
     bool was_running_ = false;
     bool warmed_ = false;
+    int frames_before_warm_up_ = kWarmUpFrame;
 };
 
 }  // namespace pl::app
