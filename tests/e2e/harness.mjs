@@ -73,11 +73,14 @@ export async function useTestHooks(page) {
   });
 }
 
-// Waits until the full-page widget exposes its handle and has drawn at least `frames` frames.
+// Waits until the full-page widget exposes its handle, has drawn at least `frames` frames and then
+// rests: a few frames after the first, the regions' warm-up makes one long frame on a software
+// renderer (field_layer.cpp), and a test's first click should not land in it.
 export async function waitForWidget(page, frames = 2, name = 'perceptronLab') {
   await page.waitForFunction((n) => window[n], name, { timeout: 30000 });
   await useTestHooks(page);
   await page.waitForFunction(([n, f]) => window.testHooks(window[n]).framesDrawn() >= f, [name, frames], { timeout: 30000 });
+  await settle(page, frames, name);
 }
 
 // Let the widget react to an input: wait until it has drawn and then gone idle (no new frame for
