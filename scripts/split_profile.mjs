@@ -3,8 +3,8 @@
 // perceptron_lab.deferred.wasm, fetched after the first frame; README "Download size").
 //
 // Usage (after ./scripts/setup.sh): NODE_PATH=/usr/share/nodejs node scripts/split_profile.mjs
-// Run it again when start-up code changes: release.test.mjs fails when the first frame reaches for
-// the deferred part, and then says so.
+// Run it again when start-up code changes: tests/e2e/download.test.mjs fails when the first frame
+// reaches for the deferred part, and then says so.
 //
 // How: builds the module instrumented by wasm-split (preset web with PL_SPLIT_PROFILE, in
 // build/web-split-profile), opens the page in headless Chromium at desktop, small-embed and phone

@@ -21,9 +21,9 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
   let compiledNow = null;  // the compiled rest, once the background compile is done
 
   const hasDeferredPart = () => !!module && !!module.asm && Object.keys(module.asm).some((name) => name[0] === '%');
-  const imports = () => ({ primary: module.asm });
-  const instantiate = (wasmModule) => {
-    if (!instance) instance = new WebAssembly.Instance(wasmModule, imports());
+  // The rest imports the first part's exports (memory, table, functions) as 'primary'.
+  const instantiate = (wasmModule, imports) => {
+    if (!instance) instance = new WebAssembly.Instance(wasmModule, imports);
   };
 
   const moduleOptions = {
@@ -35,8 +35,7 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
     loadSplitModule(url, glueImports) {
       if (instance) return;
       try {
-        const wasmModule = compiledNow || new WebAssembly.Module(fetchSync(url));
-        instance = new WebAssembly.Instance(wasmModule, glueImports);
+        instantiate(compiledNow || new WebAssembly.Module(fetchSync(url)), glueImports);
       } catch (err) {
         onFailure(err.message);
         throw err;
@@ -53,7 +52,7 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
       compiled.delete(url);  // a later widget (or the synchronous path) tries again
       throw err;
     });
-    instantiate(compiledNow);
+    instantiate(compiledNow, { primary: module.asm });
   }
 
   return { moduleOptions, attach };

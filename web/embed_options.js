@@ -44,7 +44,7 @@ export function styleElement(element, options) {
 export async function applyStartOptions(handle, options) {
   let startError = '';
   const note = (error) => { if (!startError) startError = error; };
-  const linkFragment = options.link && String(options.link).includes('#') && String(options.link).split('#')[1];
+  const linkFragment = linkFragmentOf(options);
   if (options.state) {
     const r = handle.load(options.state);
     if (!r.ok) startError = r.error;
@@ -78,9 +78,13 @@ export async function applyStartOptions(handle, options) {
 
 /** True when applyStartOptions has nothing to do: the widget stays on its default scene. */
 export function startsFromDefaults(options) {
-  const linkFragment = options.link && String(options.link).includes('#') && String(options.link).split('#')[1];
-  return !options.state && !linkFragment && !options.preset && !statePatch(options) && !options.lesson
+  return !options.state && !linkFragmentOf(options) && !options.preset && !statePatch(options) && !options.lesson
     && !options.lessonSrc && !options.train;
+}
+
+// The state part of options.link (after '#'), or a falsy value when it has none.
+function linkFragmentOf(options) {
+  return options.link && String(options.link).includes('#') && String(options.link).split('#')[1];
 }
 
 const LESSON_FETCH_TIMEOUT_MS = 15000;
