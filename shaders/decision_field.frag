@@ -21,6 +21,31 @@ out vec4 frag_color;
 #define PL_DECLARE_UNIFORM(type, name) uniform type name;
 PL_FIELD_UNIFORMS(PL_DECLARE_UNIFORM)
 
+// The model's codes: compile-time constants in a program built for one kind of model (FieldPrograms,
+// src/app/field_programs.cpp), so the compiler drops every branch the model never takes. A software
+// renderer (SwiftShader) runs the branches it cannot rule out for every pixel: the line's field took
+// 16x longer in the program that handles every model. Without the defines, the uniforms decide.
+#ifdef PL_FIELD_FIXED_KIND
+#define FIELD_KIND PL_FIELD_FIXED_KIND
+#else
+#define FIELD_KIND u_kind
+#endif
+#ifdef PL_FIELD_FIXED_LIFT
+#define FIELD_LIFT PL_FIELD_FIXED_LIFT
+#else
+#define FIELD_LIFT u_lift
+#endif
+#ifdef PL_FIELD_FIXED_BIAS
+#define FIELD_BIAS PL_FIELD_FIXED_BIAS
+#else
+#define FIELD_BIAS u_bias
+#endif
+#ifdef PL_FIELD_FIXED_KERNEL
+#define FIELD_KERNEL PL_FIELD_FIXED_KERNEL
+#else
+#define FIELD_KERNEL u_kernel
+#endif
+
 const float kSqrt2 = 1.4142135623730951;
 
 vec4 texel_at(int index) {
@@ -42,7 +67,7 @@ float lifted_dot(int first_texel, int first_float, vec2 x) {
     int d = u_input_dim;
     float sum = 0.0;
     int lifted;
-    if (u_lift == PL_FIELD_LIFT_POLY2) {
+    if (FIELD_LIFT == PL_FIELD_LIFT_POLY2) {
         // [1, r2 x_i (i < d), r2 x_i x_j (i < j < d), x_i^2 (i < d)]
         int squares = 1 + d + d * (d - 1) / 2;
         sum = weight(first_texel, first_float, 0);
@@ -57,11 +82,11 @@ float lifted_dot(int first_texel, int first_float, vec2 x) {
         if (d >= 1) sum = x.x * weight(first_texel, first_float, 0);
         if (d >= 2) sum += x.y * weight(first_texel, first_float, 1);
         lifted = d;
-        if (u_lift == PL_FIELD_LIFT_PRODUCT) { sum += x.x * x.y * weight(first_texel, first_float, d); lifted = d + 1; }
-        else if (u_lift == PL_FIELD_LIFT_RADIAL) { sum += dot(x, x) * weight(first_texel, first_float, d); lifted = d + 1; }
-        else if (u_lift == PL_FIELD_LIFT_CONSTANT) { sum += weight(first_texel, first_float, d); lifted = d + 1; }
+        if (FIELD_LIFT == PL_FIELD_LIFT_PRODUCT) { sum += x.x * x.y * weight(first_texel, first_float, d); lifted = d + 1; }
+        else if (FIELD_LIFT == PL_FIELD_LIFT_RADIAL) { sum += dot(x, x) * weight(first_texel, first_float, d); lifted = d + 1; }
+        else if (FIELD_LIFT == PL_FIELD_LIFT_CONSTANT) { sum += weight(first_texel, first_float, d); lifted = d + 1; }
     }
-    if (u_bias == PL_FIELD_BIAS_ABSORBED) sum += weight(first_texel, first_float, lifted);
+    if (FIELD_BIAS == PL_FIELD_BIAS_ABSORBED) sum += weight(first_texel, first_float, lifted);
     return sum;
 }
 
@@ -71,15 +96,15 @@ float lifted_dot(int first_texel, int first_float, vec2 x) {
 vec2 lifted_dot_and_distance(vec3 s, vec2 x) {
     float raw_dot = s.x * x.x + s.y * x.y;
     float raw_distance = dot(s.xy - x, s.xy - x) + s.z;
-    if (u_lift == PL_FIELD_LIFT_PRODUCT) {
+    if (FIELD_LIFT == PL_FIELD_LIFT_PRODUCT) {
         float extra = s.x * s.y - x.x * x.y;
         return vec2(raw_dot + s.x * s.y * x.x * x.y, raw_distance + extra * extra);
     }
-    if (u_lift == PL_FIELD_LIFT_RADIAL) {
+    if (FIELD_LIFT == PL_FIELD_LIFT_RADIAL) {
         float s_norm = dot(s.xy, s.xy) + s.z, x_norm = dot(x, x);
         return vec2(raw_dot + s_norm * x_norm, raw_distance + (s_norm - x_norm) * (s_norm - x_norm));
     }
-    if (u_lift == PL_FIELD_LIFT_POLY2) {
+    if (FIELD_LIFT == PL_FIELD_LIFT_POLY2) {
         // phi(s).phi(x) = (1 + s.x)^2. The distance: 2|s - x|^2 from the linear terms, the squares and
         // the x1 x2 cross term in the plane, and 2 (s1^2 + s2^2) rest + rest^2 from every monomial
         // that involves s3 ... sd.
@@ -88,7 +113,7 @@ vec2 lifted_dot_and_distance(vec3 s, vec2 x) {
         float distance = 2.0 * raw_distance + a * a + b * b + 2.0 * c * c + 2.0 * dot(s.xy, s.xy) * s.z + s.z * s.z;
         return vec2(one_plus * one_plus, distance);
     }
-    if (u_lift == PL_FIELD_LIFT_CONSTANT) return vec2(raw_dot + 1.0, raw_distance);
+    if (FIELD_LIFT == PL_FIELD_LIFT_CONSTANT) return vec2(raw_dot + 1.0, raw_distance);
     return vec2(raw_dot, raw_distance);
 }
 
@@ -111,14 +136,14 @@ float integer_power(float base, int exponent) {
 
 float kernel_value(vec2 dot_and_distance) {
     float d = dot_and_distance.x, distance = dot_and_distance.y;
-    if (u_kernel == PL_FIELD_KERNEL_LINEAR) return d;
-    if (u_kernel == PL_FIELD_KERNEL_POLYNOMIAL) return integer_power(d + u_kernel_params.y, int(u_kernel_params.x));
-    if (u_kernel == PL_FIELD_KERNEL_GAUSSIAN) {
+    if (FIELD_KERNEL == PL_FIELD_KERNEL_LINEAR) return d;
+    if (FIELD_KERNEL == PL_FIELD_KERNEL_POLYNOMIAL) return integer_power(d + u_kernel_params.y, int(u_kernel_params.x));
+    if (FIELD_KERNEL == PL_FIELD_KERNEL_GAUSSIAN) {
         float sigma = u_kernel_params.z;
         if (!(sigma > 0.0)) return distance == 0.0 ? 1.0 : 0.0;
         return exp(-distance / (2.0 * sigma * sigma));
     }
-    if (u_kernel == PL_FIELD_KERNEL_RBF) return exp(-u_kernel_params.w * distance);
+    if (FIELD_KERNEL == PL_FIELD_KERNEL_RBF) return exp(-u_kernel_params.w * distance);
     return tanh(u_kernel_extra.x * d + u_kernel_extra.y);
 }
 
@@ -139,9 +164,9 @@ float vote(int k, vec2 x) {
 }
 
 float field_at(vec2 x) {
-    if (u_kind == PL_FIELD_KIND_LINEAR) return u_b + lifted_dot(0, 0, x);
+    if (FIELD_KIND == PL_FIELD_KIND_LINEAR) return u_b + lifted_dot(0, 0, x);
     // The record loops: PL_FIELD_RECORDS_PER_ITERATION (4) records per iteration, summed in order.
-    if (u_kind == PL_FIELD_KIND_KERNEL) {
+    if (FIELD_KIND == PL_FIELD_KIND_KERNEL) {
         float f = u_b;
         for (int i = 0; i < u_record_count; i += 4) {
             f += kernel_term(i, x);
@@ -151,7 +176,7 @@ float field_at(vec2 x) {
         }
         return f;
     }
-    if (u_kind == PL_FIELD_KIND_VOTED) {
+    if (FIELD_KIND == PL_FIELD_KIND_VOTED) {
         float total = 0.0;
         for (int k = 0; k < u_record_count; k += 4) {
             total += vote(k, x);

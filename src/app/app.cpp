@@ -151,6 +151,7 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
         style_font_size_ = ImGui::GetFontSize();
         style_ready_ = true;
     }
+    fonts_.apply_sampling();
     canvas_.set_reduced_motion(reduced_motion());
     // A loaded link or state may name another lesson position: follow it.
     if (const std::string error = lesson_.follow_state(session_); !error.empty()) session_.set_notice(error);

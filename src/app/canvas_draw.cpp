@@ -22,18 +22,19 @@ void draw_grid_and_axes(ImDrawList* draw, const View& view, const Palette& color
     const double step = view.tick_step();
     const double minor = view.minor_step();
 
-    // Minor and major grid lines.
+    // Minor and major grid lines: rectangles one pixel wide on whole pixels, crisp and a third of the
+    // pixels of an anti-aliased line (a software renderer blends each of them, every frame of Run).
     for (int pass = 0; pass < 2; ++pass) {
         const double s = pass == 0 ? minor : step;
         if (s * view.pixels_per_unit() < 6.0) continue;
         const ImU32 color = pass == 0 ? (colors.grid & 0x7FFFFFFF) : colors.grid;
         for (double x = std::ceil(view.min_x() / s) * s; x <= view.max_x(); x += s) {
-            const float sx = view.to_screen(x, 0).x;
-            draw->AddLine(ImVec2(sx, top), ImVec2(sx, bottom), color);
+            const float sx = std::floor(view.to_screen(x, 0).x);
+            draw->AddRectFilled(ImVec2(sx, top), ImVec2(sx + 1.0f, bottom), color);
         }
         for (double y = std::ceil(view.min_y() / s) * s; y <= view.max_y(); y += s) {
-            const float sy = view.to_screen(0, y).y;
-            draw->AddLine(ImVec2(left, sy), ImVec2(right, sy), color);
+            const float sy = std::floor(view.to_screen(0, y).y);
+            draw->AddRectFilled(ImVec2(left, sy), ImVec2(right, sy + 1.0f), color);
         }
     }
 

@@ -14,7 +14,7 @@ namespace pl::app {
 
 class FieldLayer {
 public:
-    FieldLayer() { coarse_.renderer.share_program_of(fine_.renderer); }
+    FieldLayer() { coarse_.renderer.share_programs_of(fine_.renderer); }
     // Paints the regions into the canvas rectangle of `view` (as an image under the other layers).
     // Returns false when the GPU path is not available this frame (the caller tints by the line).
     bool draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, bool training_running);

@@ -12,17 +12,6 @@
 namespace pl::app {
 
 namespace {
-// Every uniform of the contract, located once after linking. A name the shader does not use is an
-// error: the list in field_contract.h and the shader must not drift apart.
-bool look_up_uniforms(GLuint program, FieldUniformLocations& locations, std::string& error) {
-#define PL_FIELD_LOOK_UP(glsl_type, name) \
-    locations.name = glGetUniformLocation(program, #name); \
-    if (locations.name < 0 && error.empty()) error = "decision_field.frag does not use the contract's uniform " #name;
-    PL_FIELD_UNIFORMS(PL_FIELD_LOOK_UP)
-#undef PL_FIELD_LOOK_UP
-    return error.empty();
-}
-
 // Restores the framebuffer and viewport the caller had (ImGui's renderer draws right after us).
 struct SavedTarget {
     GLint framebuffer = 0, viewport[4] = {0, 0, 0, 0};
@@ -38,7 +27,6 @@ struct SavedTarget {
 }  // namespace
 
 FieldRenderer::~FieldRenderer() {
-    if (program_ && !program_owner_) glDeleteProgram(program_);
     if (vao_) glDeleteVertexArrays(1, &vao_);
     if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
     if (texture_) glDeleteTextures(1, &texture_);
@@ -49,31 +37,19 @@ FieldRenderer::~FieldRenderer() {
 bool FieldRenderer::ok() {
     if (!tried_) {
         tried_ = true;
-        if (program_owner_) {
-            if (program_owner_->ok()) {
-                program_ = program_owner_->program_;
-                uniforms_ = program_owner_->uniforms_;
-            } else {
-                error_ = program_owner_->error_;
-            }
-        } else {
-            program_ = build_program("fullscreen", "decision_field", error_, "field_contract");
-        }
-        if (program_ && !program_owner_ && !look_up_uniforms(program_, uniforms_, error_)) {
-            glDeleteProgram(program_);
-            program_ = 0;
-        }
-        if (program_) {
-            glGenVertexArrays(1, &vao_);
-            records_ = make_nearest_texture();  // the shader only uses texelFetch
-            cpu_values_ = make_nearest_texture();
-            glUseProgram(program_);
-            glUniform1i(uniforms_.u_records, PL_FIELD_RECORDS_UNIT);
-            glUniform1i(uniforms_.u_cpu_values, PL_FIELD_CPU_VALUES_UNIT);
-            glUseProgram(0);
-        }
+        glGenVertexArrays(1, &vao_);
+        records_ = make_nearest_texture();  // the shader only uses texelFetch
+        cpu_values_ = make_nearest_texture();
     }
-    return program_ != 0;
+    return error_.empty();
+}
+
+// The program of the model last uploaded; nullptr (and error_ says why) when GL refused it.
+FieldProgram* FieldRenderer::program() {
+    FieldPrograms& programs = programs_owner_ ? *programs_owner_->programs_ : *programs_;
+    FieldProgram* program = programs.get(FieldVariant::of(packed_));
+    if (!program) error_ = programs.error();
+    return program;
 }
 
 bool FieldRenderer::ensure_target(int width, int height) {
@@ -140,8 +116,7 @@ void FieldRenderer::compute_cpu_values(const DecisionField& field, const FieldVi
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, first, columns, last - first, GL_RED, GL_FLOAT, values.data());
 }
 
-void FieldRenderer::set_uniforms(const FieldView& view, const FieldStyle& style, bool sign_only) {
-    const FieldUniformLocations& u = uniforms_;
+void FieldRenderer::set_uniforms(const FieldUniformLocations& u, const FieldView& view, const FieldStyle& style, bool sign_only) {
     const PackedField& r = packed_;
     glUniform1i(u.u_kind, r.fits_gpu() ? r.kind : PL_FIELD_KIND_CPU_VALUES);
     glUniform1i(u.u_lift, r.lift);
@@ -167,9 +142,11 @@ void FieldRenderer::set_uniforms(const FieldView& view, const FieldStyle& style,
     glUniform1i(u.u_sign_only, sign_only ? 1 : 0);
 }
 
-void FieldRenderer::draw(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool sign_only,
+bool FieldRenderer::draw(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool sign_only,
                          int first_row, int row_count, bool upload) {
     if (upload) upload_records(field);
+    const FieldProgram* program = this->program();
+    if (!program) return false;
     if (!packed_.fits_gpu()) compute_cpu_values(field, view, first_row, row_count >= 0 ? row_count : height_);
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
     glViewport(0, 0, width_, height_);
@@ -181,8 +158,8 @@ void FieldRenderer::draw(const DecisionField& field, const FieldView& view, cons
         glDisable(GL_SCISSOR_TEST);
     }
     glDisable(GL_DEPTH_TEST);
-    glUseProgram(program_);
-    set_uniforms(view, style, sign_only);
+    glUseProgram(program->program);
+    set_uniforms(program->uniforms, view, style, sign_only);
     glActiveTexture(GL_TEXTURE0 + PL_FIELD_RECORDS_UNIT);
     glBindTexture(GL_TEXTURE_2D, records_);
     glActiveTexture(GL_TEXTURE0 + PL_FIELD_CPU_VALUES_UNIT);
@@ -193,6 +170,7 @@ void FieldRenderer::draw(const DecisionField& field, const FieldView& view, cons
     glUseProgram(0);
     glActiveTexture(GL_TEXTURE0);  // ImGui's renderer binds its textures on unit 0
     glDisable(GL_SCISSOR_TEST);
+    return true;
 }
 
 bool FieldRenderer::render_step(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool restart,
@@ -203,26 +181,28 @@ bool FieldRenderer::render_step(const DecisionField& field, const FieldView& vie
     if (restart) next_row_ = 0;
     if (next_row_ >= height_) return true;
     if (next_row_ == 0) upload_records(field);
+    FieldProgram* program = this->program();
+    if (!program) return true;
     // A band's cost is its pixels times the model's records. The GPU's speed is measured once, on the
-    // first band this renderer paints (waiting for the GPU to finish it); later bands are sized from
+    // first band a program paints (waiting for the GPU to finish it); later bands are sized from
     // it without waiting, since each wait would also wait for the whole previous frame and keep the
     // page from preparing the next one meanwhile.
     const double work_per_row = static_cast<double>(width_) * (static_cast<double>(packed_.record_count) + 4.0);
     int rows = height_ - next_row_;
-    const bool measure = ms_per_work_ <= 0;
+    const bool measure = program->ms_per_work <= 0;
     unsigned char pixel[4];
     if (measure) {
         rows = std::min(rows, 8);
         glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);  // the work queued before is not the band's
     } else {
-        rows = std::clamp(static_cast<int>(budget_ms / (ms_per_work_ * work_per_row)), 1, rows);
+        rows = std::clamp(static_cast<int>(budget_ms / (program->ms_per_work * work_per_row)), 1, rows);
     }
     const auto start = std::chrono::steady_clock::now();
-    draw(field, view, style, false, next_row_, rows, false);
+    if (!draw(field, view, style, false, next_row_, rows, false)) return true;
     if (measure) {
         glReadPixels(0, next_row_, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);  // wait for the GPU: honest timing
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        ms_per_work_ = std::max(ms, 0.05) / (rows * work_per_row);
+        program->ms_per_work = std::max(ms, 0.05) / (rows * work_per_row);
     }
     next_row_ += rows;
     return next_row_ >= height_;
@@ -232,7 +212,7 @@ unsigned int FieldRenderer::render(const DecisionField& field, const FieldView& 
     if (!ok()) return 0;
     SavedTarget saved;
     if (!ensure_target(view.width, view.height)) return 0;
-    draw(field, view, style, false);
+    if (!draw(field, view, style, false)) return 0;
     return texture_;
 }
 
@@ -242,7 +222,7 @@ FieldAgreement FieldRenderer::compare_with_cpu(const DecisionField& field, const
     SavedTarget saved;
     if (!ensure_target(view.width, view.height)) return result;
     FieldStyle style{};
-    draw(field, view, style, true);
+    if (!draw(field, view, style, true)) return result;
     std::vector<unsigned char> pixels(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 4);
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
@@ -276,7 +256,7 @@ double FieldRenderer::time_render(const DecisionField& field, const FieldView& v
     SavedTarget saved;
     if (!ensure_target(view.width, view.height)) return -1.0;
     unsigned char pixel[4];
-    draw(field, view, style, false);  // warm-up (shader compile, upload)
+    if (!draw(field, view, style, false)) return -1.0;  // warm-up (shader compile, upload)
     glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < repeats; ++i) draw(field, view, style, false);

@@ -2,18 +2,20 @@
 // shaders/decision_field.frag, into a texture that the canvas shows with ImGui::Image under the points.
 // The texture is only re-rendered when the model, the view or the colours change, so an expensive
 // field (thousands of support vectors) costs one pass per change, not one per frame.
-// The model reaches the shader as codes and scalars in uniforms (located once, after linking) and as
-// records in a float texture (weights, support vectors, voted perceptrons of any length; layout in
+// The model reaches the shader as codes compiled into a program for its kind (field_programs.hpp),
+// scalars in uniforms and records in a float texture (weights, support vectors, voted perceptrons of any length; layout in
 // shaders/field_contract.h). A model past the contract's limits is evaluated on the CPU instead
 // (DecisionField::eval, band by band; one value per block of pixels when a value per pixel would take
 // more than about a second) and coloured by the same shader; notice() says so.
 #pragma once
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "app/field_contract.hpp"
 #include "app/field_packing.hpp"
+#include "app/field_programs.hpp"
 #include "core/decision_field.hpp"
 
 namespace pl::app {
@@ -52,10 +54,10 @@ public:
     FieldRenderer& operator=(const FieldRenderer&) = delete;
     ~FieldRenderer();
 
-    bool ok();                           // compiles the program on first use; false if GL refused
-    // Use `owner`'s program instead of compiling one (a shader compiles in 100-200 ms on a software
+    bool ok();                           // false once GL refused a program (error() says why)
+    // Use `owner`'s programs instead of compiling its own (a shader compiles in tens of ms on a software
     // renderer: a second renderer of the same field must not freeze a frame for it). owner outlives this.
-    void share_program_of(FieldRenderer& owner) { program_owner_ = &owner; }
+    void share_programs_of(FieldRenderer& owner) { programs_owner_ = &owner; }
     const std::string& error() const { return error_; }
     // Empty while the GPU evaluates the model; otherwise a sentence for the user saying why the regions
     // come from the CPU (the model needs more texels than the record texture holds).
@@ -78,21 +80,21 @@ private:
     bool ensure_target(int width, int height);
     void upload_records(const DecisionField& field);
     void compute_cpu_values(const DecisionField& field, const FieldView& view, int first_row, int row_count);
-    void set_uniforms(const FieldView& view, const FieldStyle& style, bool sign_only);
-    void draw(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool sign_only,
+    FieldProgram* program();
+    void set_uniforms(const FieldUniformLocations& u, const FieldView& view, const FieldStyle& style, bool sign_only);
+    bool draw(const DecisionField& field, const FieldView& view, const FieldStyle& style, bool sign_only,
               int first_row = 0, int row_count = -1, bool upload = true);
 
-    unsigned int program_ = 0, vao_ = 0, framebuffer_ = 0, texture_ = 0, records_ = 0, cpu_values_ = 0;
-    FieldUniformLocations uniforms_;
+    unsigned int vao_ = 0, framebuffer_ = 0, texture_ = 0, records_ = 0, cpu_values_ = 0;
+    std::unique_ptr<FieldPrograms> programs_ = std::make_unique<FieldPrograms>();
     PackedField packed_;           // the model last uploaded (its floats are released after the upload)
     int width_ = 0, height_ = 0;
     int cpu_cell_ = 1;              // CPU values: one per cpu_cell_ x cpu_cell_ pixels
     int cpu_values_width_ = 0, cpu_values_height_ = 0;
     std::string notice_;
     int next_row_ = 0;             // progressive rendering: first row not painted yet
-    double ms_per_work_ = 0.0;     // measured GPU milliseconds per pixel and record (0: not yet)
     bool tried_ = false;
-    FieldRenderer* program_owner_ = nullptr;
+    FieldRenderer* programs_owner_ = nullptr;
     std::string error_;
 };
 

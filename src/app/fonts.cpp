@@ -1,7 +1,9 @@
 #include "app/fonts.hpp"
 
 #include <cmath>
+#include <cstdint>
 
+#include "app/gl.hpp"
 #include "assets.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -33,9 +35,11 @@ constexpr float kBaseSize = 15.0f;  // logical pixels
 bool Fonts::rebuild_if_needed(float device_pixel_ratio, float scale) {
     const float ratio = std::fmax(1.0f, std::round(device_pixel_ratio * 4.0f) / 4.0f);
     scale = std::fmin(2.0f, std::fmax(1.0f, scale));
-    if (ratio == pixel_ratio && scale == text_scale) return false;
+    const bool exact = device_pixel_ratio == ratio;
+    if (ratio == pixel_ratio && scale == text_scale && exact == nearest) return false;
     pixel_ratio = ratio;
     text_scale = scale;
+    nearest = exact;
 
     ImGuiIO& io = ImGui::GetIO();
     // Only the font texture is replaced. Dear ImGui 1.86's GL3 backend must not re-create its other
@@ -47,15 +51,31 @@ bool Fonts::rebuild_if_needed(float device_pixel_ratio, float scale) {
     const assets::Blob blob = assets::font_dejavu_sans();
     ImFontConfig config;
     config.FontDataOwnedByAtlas = false;  // the bytes live in the binary's read-only data
-    config.OversampleH = 2;
+    // Between two ratios the glyphs are scaled on screen: oversampled twice horizontally and filtered.
+    config.OversampleH = nearest ? 1 : 2;
     config.OversampleV = 1;
-    config.PixelSnapH = false;
+    config.PixelSnapH = nearest;
     io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(blob.data), static_cast<int>(blob.size),
                                    kBaseSize * scale * ratio, &config, kRanges);
     io.FontGlobalScale = 1.0f / ratio;
     io.Fonts->Build();
     if (uploaded) ImGui_ImplOpenGL3_CreateFontsTexture();
     return true;
+}
+
+void Fonts::apply_sampling() {
+    ImGui::GetStyle().AntiAliasedLinesUseTex = !nearest;  // the style is replaced when the theme changes
+    const auto texture = static_cast<unsigned int>(reinterpret_cast<std::intptr_t>(ImGui::GetIO().Fonts->TexID));
+    if (!texture || (texture == sampled_texture_ && nearest == sampled_nearest_)) return;
+    sampled_texture_ = texture;
+    sampled_nearest_ = nearest;
+    GLint bound = 0;
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    const GLint filter = nearest ? GL_NEAREST : GL_LINEAR;
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+    glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound));
 }
 
 }  // namespace pl::app

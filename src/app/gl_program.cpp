@@ -25,14 +25,15 @@ const char* embedded_text(const char* name, const char* extension, std::string& 
     return reinterpret_cast<const char*>(blob.data);
 }
 
-GLuint compile(GLenum stage, const char* name, const char* stage_name, const char* header_name, std::string& error) {
+GLuint compile(GLenum stage, const char* name, const char* stage_name, const char* header_name, const char* defines,
+               std::string& error) {
     const char* body = embedded_text(name, stage_name, error);
     const char* header = header_name ? embedded_text(header_name, "h", error) : "";
     if (!body || !header) return 0;
     // "#line 1": the body's first line is line 1 again in compiler messages.
-    const char* sources[4] = {PL_GLSL_VERSION_LINE, header, "\n#line 1\n", body};
+    const char* sources[5] = {PL_GLSL_VERSION_LINE, defines ? defines : "", header, "\n#line 1\n", body};
     const GLuint shader = glCreateShader(stage);
-    glShaderSource(shader, 4, sources, nullptr);
+    glShaderSource(shader, 5, sources, nullptr);
     glCompileShader(shader);
     GLint ok = 0;
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -46,10 +47,10 @@ GLuint compile(GLenum stage, const char* name, const char* stage_name, const cha
 }  // namespace
 
 unsigned int build_program(const char* vertex_name, const char* fragment_name, std::string& error,
-                           const char* header_name) {
-    const GLuint vs = compile(GL_VERTEX_SHADER, vertex_name, "vert", header_name, error);
+                           const char* header_name, const char* defines) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, vertex_name, "vert", header_name, defines, error);
     if (!vs) return 0;
-    const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_name, "frag", header_name, error);
+    const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_name, "frag", header_name, defines, error);
     if (!fs) { glDeleteShader(vs); return 0; }
     const GLuint program = glCreateProgram();
     glAttachShader(program, vs);

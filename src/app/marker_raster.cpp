@@ -97,6 +97,8 @@ void MarkerPainter::marker(float cx, float cy, int label, float radius, float s,
     }
 }
 
+float MarkerPainter::ring_reach(float radius, float thickness) { return radius + 0.5f * thickness + kHaloPixels; }
+
 void MarkerPainter::haloed_ring(float cx, float cy, float radius, float thickness, float s, ImU32 color, ImU32 halo) {
     ring(cx, cy, radius * s, (thickness + 2.0f * kHaloPixels) * s, halo);
     ring(cx, cy, radius * s, thickness * s, color);

@@ -5,6 +5,7 @@
 // what it shows changes, and drawn as 2 triangles. Shapes and sizes are those of draw_marker and
 // haloed_circle (canvas_draw.cpp), anti-aliased by pixel coverage.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -20,6 +21,12 @@ struct PointPicture {
 
 // Shapes in device pixels from the picture's top-left corner (pixel centres at i + 0.5), blended over
 // what is there ("over", straight alpha), anti-aliased by the share of each pixel they cover.
+// The side, in device pixels, of the smallest even square centred on a shape that reaches `reach` device
+// pixels from its centre. An edge's anti-aliasing here reaches half a pixel further, but the first pixel
+// centre past the square lies at least that far out, so it has no coverage. SpriteAtlas sizes its
+// quads with it.
+inline int sprite_side(float reach) { return 2 * static_cast<int>(std::ceil(reach)); }
+
 class MarkerPainter {
 public:
     explicit MarkerPainter(PointPicture& picture) : p_(picture) {}
@@ -28,6 +35,9 @@ public:
     void box(float x0, float y0, float x1, float y1, ImU32 color);              // exact coverage
     void square_pixels(float cx, float cy, float half, ImU32 color, bool outline);  // unblended, no AA
 
+    // How far marker() and haloed_ring() paint from the centre, in screen units (times s for pixels).
+    static float marker_reach(int label, float radius) { return label > 0 ? radius + 1.2f : 0.9f * radius + 1.2f; }
+    static float ring_reach(float radius, float thickness);
     // draw_marker (not hovered) at scale s: a disc with a plus for +1, a square with a minus for -1.
     void marker(float cx, float cy, int label, float radius, float s, ImU32 positive, ImU32 negative, ImU32 edge, ImU32 glyph);
     // haloed_circle: a ring of `thickness` over a wider ring of the halo colour.

@@ -45,11 +45,11 @@ const SpriteAtlas::Sprite* SpriteAtlas::sprite(int kind, float radius) {
     const auto steps = static_cast<std::uint64_t>(std::lround(radius * 16.0f));
     const std::uint64_t key = steps * 4 + static_cast<std::uint64_t>(kind);
     if (const auto found = sprites_.find(key); found != sprites_.end()) return &found->second;
-    // Half the side of the smallest square holding the shape (draw_marker: a disc of radius + 1.2, or a
-    // square of half side 0.9 radius + 1.2), plus a pixel of anti-aliasing: every texel of the quad is
-    // blended, so a loose square costs fill for nothing.
-    const float reach = kind == kRingKind ? radius + 0.5f * kRingThickness + kHaloPixels : radius + 1.2f;  // screen units
-    const int size = 2 * static_cast<int>(std::ceil(reach * scale_ + 1.0f));
+    // The smallest square holding the shape: every texel of the quad is blended, so a loose square costs
+    // fill for nothing.
+    const float reach = kind == kRingKind ? MarkerPainter::ring_reach(radius, kRingThickness)
+                                          : MarkerPainter::marker_reach(kind == kPositiveKind ? 1 : -1, radius);  // screen units
+    const int size = sprite_side(reach * scale_);
     if (cursor_x_ + size > atlas_.width) {  // next shelf
         cursor_x_ = 0;
         cursor_y_ += row_height_;

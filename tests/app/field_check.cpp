@@ -1,5 +1,5 @@
 // GPU decision field vs the CPU reference, natively (run under Xvfb: Mesa llvmpipe).
-//   field_check --test    every fixture field (tests/app/field_fixtures.cpp): sign agreement >= 99.9 % of
+//   field_check --test    the shader reads every uniform of field_contract.h; every fixture field (tests/app/field_fixtures.cpp): sign agreement >= 99.9 % of
 //                         the pixels, no disagreement where |f| is not tiny (voted fields, sums of
 //                         signs, excepted), both classes on screen, drawn by the GPU; then the limit
 //                         of a GPU pass: a model with as many records as it takes is drawn by the
@@ -66,6 +66,12 @@ bool check(pl::app::FieldRenderer& renderer, const std::string& name, const pl::
 
 int run_tests(pl::app::FieldRenderer& renderer) {
     int failures = 0;
+    // The shader reads every uniform of the contract when no model code is fixed (each drawn field below
+    // goes through a program built for its kind, lift, bias and kernel: field_programs.hpp).
+    if (const std::string contract = pl::app::FieldPrograms::check_contract(); !contract.empty()) {
+        std::printf("contract: %s\n", contract.c_str());
+        ++failures;
+    }
     for (const auto& [name, field] : pl::test::reference_fields()) {
         Expectation expect;
         expect.voted = field.kind == pl::DecisionField::Kind::Voted;

@@ -98,3 +98,39 @@ TEST_CASE("a marker: + is a disc with an edge and a plus, - a square with an edg
     CHECK(alpha(p, 30, 0) == 0);    // outside the square: 0.9 * 7 + 1.2 = 7.5 from the centre
     CHECK(alpha(p, 30, 3) == 255);  // its edge
 }
+
+TEST_CASE("a sprite's square holds all of its marker or ring, and a smaller one would not") {
+    const ImU32 edge = IM_COL32(0, 0, 0, 255), glyph = IM_COL32(255, 255, 255, 255), halo = IM_COL32(255, 255, 255, 255);
+    int cases = 0, tight = 0;
+    for (float scale : {1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.625f, 3.0f}) {
+        for (float radius : {7.0f, 7.0f + 2.2f, 11.0f, 16.0f, 20.0f}) {
+            for (int kind = 0; kind < 3; ++kind) {  // ring, +1 marker, -1 marker (sprite_atlas.cpp)
+                const float reach = kind == 0 ? MarkerPainter::ring_reach(radius, 2.0f) : MarkerPainter::marker_reach(kind == 1 ? 1 : -1, radius);
+                const int side = sprite_side(reach * scale);
+                PointPicture p;
+                p.clear(side + 20, side + 20);  // the square with 10 pixels around it
+                MarkerPainter paint(p);
+                const float c = 10.0f + 0.5f * static_cast<float>(side);  // the square's centre, as the atlas places it
+                if (kind == 0) paint.haloed_ring(c, c, radius, 2.0f, scale, kRed, halo);
+                else paint.marker(c, c, kind == 1 ? +1 : -1, radius, scale, kRed, kBlue, edge, glyph);
+                int outside = 0, inside = 0, rim = 0;  // rim: the square's outermost pixels
+                for (int y = 0; y < p.height; ++y)
+                    for (int x = 0; x < p.width; ++x) {
+                        const bool in = x >= 10 && y >= 10 && x < 10 + side && y < 10 + side;
+                        const bool inner = x >= 11 && y >= 11 && x < 9 + side && y < 9 + side;
+                        if (alpha(p, x, y) == 0) continue;
+                        ++(in ? inside : outside);
+                        if (in && !inner) ++rim;
+                    }
+                CAPTURE(scale);
+                CAPTURE(radius);
+                CAPTURE(kind);
+                CHECK(outside == 0);
+                CHECK(inside > 0);
+                ++cases;
+                if (rim > 0) ++tight;
+            }
+        }
+    }
+    CHECK(tight == cases);  // a square 2 pixels smaller would cut every one of them
+}
