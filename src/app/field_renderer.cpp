@@ -1,5 +1,7 @@
 #include "app/field_renderer.hpp"
 
+#include "app/frame_damage.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -166,6 +168,7 @@ bool FieldRenderer::draw(const DecisionField& field, const FieldView& view, cons
     glBindTexture(GL_TEXTURE_2D, cpu_values_);
     glBindVertexArray(vao_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    note_texture_written(texture_);  // the frames that show it draw it again (frame_damage.hpp)
     glBindVertexArray(0);
     glUseProgram(0);
     glActiveTexture(GL_TEXTURE0);  // ImGui's renderer binds its textures on unit 0

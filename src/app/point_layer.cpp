@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "app/canvas_overlays.hpp"
+#include "app/frame_damage.hpp"
 #include "app/gl.hpp"
 #include "app/gl_texture.hpp"
 
@@ -73,6 +74,7 @@ void PointLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
         } else {
             glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, picture_.width, picture_.height, GL_RGBA, GL_UNSIGNED_BYTE, picture_.pixels.data());
         }
+        note_texture_written(texture_);
         key_ = key.h;
         ++repaints_;
     }

@@ -5,6 +5,7 @@
 
 #include "app/canvas_draw.hpp"
 #include "app/canvas_overlays.hpp"
+#include "app/frame_damage.hpp"
 #include "app/gl.hpp"
 #include "app/gl_texture.hpp"
 
@@ -94,6 +95,7 @@ void SpriteAtlas::end() {
     glBindTexture(GL_TEXTURE_2D, texture_);  // sprites are drawn one texel per device pixel
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, atlas_.width, atlas_.height, 0, GL_RGBA, GL_UNSIGNED_BYTE, atlas_.pixels.data());
+    note_texture_written(texture_);
     dirty_ = false;
 }
 

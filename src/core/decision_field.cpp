@@ -15,11 +15,19 @@ Vec DecisionField::on_canvas_plane(const Vec& point) const {
 }
 
 double DecisionField::eval(const Vec& point) const {
-    const Vec raw_x = on_canvas_plane(point);
+    Scratch scratch;
+    return eval(point, scratch);
+}
+
+double DecisionField::eval(const Vec& point, Scratch& scratch) const {
+    Vec& raw_x = scratch.raw;
+    raw_x.assign(point.begin(), point.end());  // as on_canvas_plane, in a vector that keeps its capacity
+    raw_x.resize(static_cast<std::size_t>(input_dim > 0 ? input_dim : 0), 0.0);
     switch (kind) {
         case Kind::Linear: {
             // w lives in the learner space (phi(x), then a trailing 1 if the bias is absorbed).
-            return dot(w, learner_features(raw_x, lift, bias)) + b;
+            learner_features_into(raw_x, lift, bias, scratch.features);
+            return dot(w, scratch.features) + b;
         }
         case Kind::Kernel: {
             // Support points are stored raw and lifted here, like the shader does. When the learner
@@ -32,7 +40,8 @@ double DecisionField::eval(const Vec& point) const {
         }
         case Kind::Voted: {
             // Each stored perceptron casts c_k votes for the side it predicts (sign(0) counts as -1).
-            const Vec features = learner_features(raw_x, lift, bias);
+            learner_features_into(raw_x, lift, bias, scratch.features);
+            const Vec& features = scratch.features;
             double votes = 0.0;
             for (std::size_t k = 0; k < voted_w.size() && k < voted_c.size(); ++k) {
                 const double bk = k < voted_b.size() ? voted_b[k] : 0.0;

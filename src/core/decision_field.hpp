@@ -33,6 +33,12 @@ struct DecisionField {
     // `point` is first fitted to input_dim coordinates (missing ones are 0, extra ones dropped: for
     // 1-D data the canvas's x2 is ignored); support vectors and weights are over all input_dim.
     double eval(const Vec& point) const;
+    // The same f(x), with the point's features built in `scratch`: a loop over many points (the facts
+    // of 100,000 points, every frame of Run) allocates once instead of at every point.
+    struct Scratch {
+        Vec raw, features;
+    };
+    double eval(const Vec& point, Scratch& scratch) const;
     Vec on_canvas_plane(const Vec& point) const;
 };
 

@@ -70,9 +70,29 @@ int lifted_dim(LiftKind kind, int input_dim) {
 }
 
 Vec learner_features(const Vec& raw, LiftKind kind, BiasMode bias) {
-    Vec out = apply_lift(kind, raw);
-    if (bias == BiasMode::Absorbed) out.push_back(1.0);
+    Vec out;
+    learner_features_into(raw, kind, bias, out);
     return out;
+}
+
+void learner_features_into(const Vec& raw, LiftKind kind, BiasMode bias, Vec& out) {
+    switch (kind) {
+        case LiftKind::None: out.assign(raw.begin(), raw.end()); break;
+        case LiftKind::Product:
+            out.assign(raw.begin(), raw.end());
+            out.push_back(coordinate_or_zero(raw, 0) * coordinate_or_zero(raw, 1));
+            break;
+        case LiftKind::Radial:
+            out.assign(raw.begin(), raw.end());
+            out.push_back(squared_norm(raw));
+            break;
+        case LiftKind::Poly2: out = poly2(raw, kSqrt2); break;
+        case LiftKind::Constant:
+            out.assign(raw.begin(), raw.end());
+            out.push_back(1.0);
+            break;
+    }
+    if (bias == BiasMode::Absorbed) out.push_back(1.0);
 }
 
 int learner_dim(LiftKind kind, BiasMode bias, int input_dim) {

@@ -20,6 +20,8 @@ int lifted_dim(LiftKind kind, int input_dim);  // size of apply_lift's result fo
 
 // The space the learner really runs in: phi(x), plus a trailing constant 1 when the bias is absorbed.
 Vec learner_features(const Vec& raw, LiftKind kind, BiasMode bias);
+// The same features written into `out`, which keeps its capacity: a loop over many points allocates once.
+void learner_features_into(const Vec& raw, LiftKind kind, BiasMode bias, Vec& out);
 int learner_dim(LiftKind kind, BiasMode bias, int input_dim);
 
 // Poly2's sqrt(2) factors, kept apart so that arithmetic on the lift can stay exact (a primal perceptron on

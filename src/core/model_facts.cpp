@@ -68,8 +68,9 @@ AnswerMargins answer_margins(const Dataset& data, const TrainConfig& config, con
     const double norm_learner = norm(w);
     if (norm_learner > 0 && std::isfinite(norm_learner)) {
         double worst = INFINITY;
+        Vec x;  // reused: no allocation per point
         for (std::size_t i = 0; i < data.size(); ++i) {
-            const Vec x = learner_features(data.points[i], field.lift, explicit_bias ? BiasMode::Absorbed : field.bias);
+            learner_features_into(data.points[i], field.lift, explicit_bias ? BiasMode::Absorbed : field.bias, x);
             worst = std::min(worst, data.labels[i] * dot(w, x) / norm_learner);
         }
         m.learner_defined = std::isfinite(worst);
@@ -114,9 +115,10 @@ FeatureMargin feature_margin(const Dataset& data, const DecisionField& field) {
     }
     if (!(normal_length > 0.0)) return r;  // no hyperplane yet: margin 0
     double worst = INFINITY;
+    DecisionField::Scratch scratch;
     for (std::size_t i = 0; i < data.size(); ++i) {
         const double y = data.labels[i] > 0 ? 1.0 : -1.0;
-        worst = std::fmin(worst, y * field.eval(data.points[i]));
+        worst = std::fmin(worst, y * field.eval(data.points[i], scratch));
     }
     r.value = worst / normal_length;
     if (!std::isfinite(r.value)) { r.value = 0.0; r.undefined = "the weights are too large to measure it"; }
@@ -128,7 +130,8 @@ ModelFacts compute_model_facts(const Dataset& data, const TrainConfig& config, c
                                const std::vector<double>* scores) {
     ModelFacts facts;
     if (scores && scores->size() != data.size()) scores = nullptr;
-    const auto f_at = [&](std::size_t i) { return scores ? (*scores)[i] : field.eval(data.points[i]); };
+    DecisionField::Scratch scratch;  // one allocation for all the points (every frame of Run)
+    const auto f_at = [&](std::size_t i) { return scores ? (*scores)[i] : field.eval(data.points[i], scratch); };
     // Colour saturates at the largest |f| on the data (sampled), so the shading shows confidence
     // relative to the training points whatever the scale of w.
     double largest = 0.0;

@@ -10,6 +10,8 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +19,7 @@
 #include <utility>
 
 #include "app/app.hpp"
+#include "app/frame_damage.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -41,9 +44,45 @@ struct Runtime {
     bool running = true;
     long idle_iterations = 0;  // web: loop iterations with nothing to do
     bool slow_polling = false; // web: idle, polling at 10 Hz
+    pl::app::FrameDamage damage;  // what the next frame has to draw again
+    int drawn_width = 0, drawn_height = 0;  // the framebuffer the last frame was drawn into
+    std::array<float, 3> drawn_background{};
 };
 
 Runtime g_runtime;  // one per process: on the web each widget instance is its own wasm module
+
+// Clears and draws what changed since the last frame (frame_damage.hpp): on the web the canvas keeps its
+// pixels between frames (linked with preserveDrawingBuffer), natively the back buffer does not, so
+// every native frame is drawn whole.
+void render(Runtime& rt, int fb_w, int fb_h) {
+    const auto bg = rt.app->background_color();
+#ifdef __EMSCRIPTEN__
+    const bool keeps_pixels = true;
+#else
+    const bool keeps_pixels = false;
+#endif
+    const bool full = !keeps_pixels || fb_w != rt.drawn_width || fb_h != rt.drawn_height || bg != rt.drawn_background;
+    ImDrawData* data = ImGui::GetDrawData();
+    const pl::app::FrameDamage::Plan plan = rt.damage.plan(data, full);
+    if (plan.nothing()) return;  // the canvas already shows this frame
+    rt.drawn_width = fb_w;
+    rt.drawn_height = fb_h;
+    rt.drawn_background = bg;
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(bg[0], bg[1], bg[2], 1.0f);
+    if (!plan.full) {
+        const ImVec2 scale = data->FramebufferScale;
+        const auto x0 = static_cast<GLint>(std::lround(plan.rect.x0 * scale.x)), x1 = static_cast<GLint>(std::lround(plan.rect.x1 * scale.x));
+        const auto y0 = static_cast<GLint>(std::lround(plan.rect.y0 * scale.y)), y1 = static_cast<GLint>(std::lround(plan.rect.y1 * scale.y));
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(x0, fb_h - y1, x1 - x0, y1 - y0);
+    }
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    rt.app->render_gl(fb_w, fb_h);  // GPU decision field, under ImGui's draw data
+    ImGui_ImplOpenGL3_RenderDrawData(data);
+    SDL_GL_SwapWindow(rt.window);
+}
 
 // Handles events, lets the app decide whether anything changed, and only renders when it did:
 // an idle widget costs (almost) no CPU.
@@ -81,13 +120,7 @@ void run_one_frame(void* arg) {
         rt.touch.after_new_frame(rt.app->canvas().touch_gesture_running());
         rt.app->frame(fb_w, fb_h);
         ImGui::Render();
-        glViewport(0, 0, fb_w, fb_h);
-        const auto bg = rt.app->background_color();
-        glClearColor(bg[0], bg[1], bg[2], 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        rt.app->render_gl(fb_w, fb_h);  // GPU decision field, under ImGui's draw data
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        SDL_GL_SwapWindow(rt.window);
+        render(rt, fb_w, fb_h);
         rt.app->after_frame();
     }
 
