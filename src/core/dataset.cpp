@@ -144,15 +144,16 @@ std::string validate(const Dataset& data) {
         return "the points have " + std::to_string(data.dim) + " coordinates; the widget handles 1 to " + std::to_string(kMaxDimension);
     if (data.points.size() != data.labels.size()) return "the number of labels differs from the number of points";
     for (std::size_t i = 0; i < data.points.size(); ++i) {
-        const std::string which = "point " + std::to_string(i + 1);
+        // The point's name only once something is wrong with it: 100,000 strings would be 15 ms of an import.
+        const auto which = [i] { return "point " + std::to_string(i + 1); };
         if (data.points[i].size() != static_cast<std::size_t>(data.dim))
-            return which + " has " + std::to_string(data.points[i].size()) + " coordinates, expected " +
+            return which() + " has " + std::to_string(data.points[i].size()) + " coordinates, expected " +
                    std::to_string(data.dim);
         for (double v : data.points[i])
-            if (!std::isfinite(v)) return which + " has a coordinate that is not a finite number";
+            if (!std::isfinite(v)) return which() + " has a coordinate that is not a finite number";
             else if (std::fabs(v) > kMaxAbsCoordinate)
-                return which + " has a coordinate larger than " + shortest_decimal(kMaxAbsCoordinate) + " in size";
-        if (data.labels[i] != 1 && data.labels[i] != -1) return which + " has a label other than +1 or -1";
+                return which() + " has a coordinate larger than " + shortest_decimal(kMaxAbsCoordinate) + " in size";
+        if (data.labels[i] != 1 && data.labels[i] != -1) return which() + " has a label other than +1 or -1";
     }
     return {};
 }
