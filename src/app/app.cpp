@@ -21,15 +21,20 @@ double now_seconds() {
 // Training may use up to this much of each frame; the rest is the UI's (the tab never freezes). When
 // frames come slower than kTargetFrameSeconds (a software renderer, a big canvas), the share shrinks
 // until they do not, down to kMinTrainingBudgetSeconds: at full speed a student still sees 30 frames
-// a second, and training takes what the frame rate leaves. It grows again only after a frame with
-// time to spare (kGrowFrameSeconds); frames at exactly 30 a second (two refreshes of a 60 Hz display)
-// hold it. Growing after every frame that kept up made it creep back until one frame in twelve missed
-// a refresh, which settled at 29 frames a second on a software renderer with two cores, where training
-// and drawing share the processor (bench/big_data.mjs).
+// a second, and training takes what the frame rate leaves (1 ms of a frame still trains about 10,000
+// visits of a 2-D perceptron). A late frame (a display refresh missed)
+// shrinks it by a fifth; frames that average just 30 a second (two refreshes of a 60 Hz display each,
+// the occasional one late) shrink it slowly, so the rate settles above 30 rather than on it; it grows
+// again only while frames come with time to spare (their average interval under kGrowFrameSeconds: a
+// single quick frame right after a late one is the display catching up, not spare time). Growing after
+// every frame that kept up made it creep back until one frame in twelve missed a refresh, which settled
+// at 29 frames a second on a software renderer with two cores, where training and drawing share the
+// processor (bench/big_data.mjs).
 constexpr double kTrainingBudgetSeconds = 0.010;
-constexpr double kMinTrainingBudgetSeconds = 0.002;
+constexpr double kMinTrainingBudgetSeconds = 0.001;
 constexpr double kTargetFrameSeconds = 1.0 / 30.0;
 constexpr double kLateFrameSeconds = kTargetFrameSeconds + 0.002;  // a refresh missed, not jitter
+constexpr double kSteadyFrameSeconds = 1.0 / 31.0;
 constexpr double kGrowFrameSeconds = 0.025;
 // And the kernel learner's feature-space solve (R, gamma*, bound) this much, until it is done.
 constexpr std::chrono::milliseconds kTheoryBudget{6};
@@ -98,8 +103,11 @@ void App::render_gl(int, int) {}
 void App::advance_training(double seconds) {
     if (!run_.running) return;
     // The frame interval (seconds) says whether the last frames kept up: adjust the share gently.
-    if (seconds > kLateFrameSeconds) training_budget_ = std::max(kMinTrainingBudgetSeconds, training_budget_ * 0.8);
-    else if (seconds < kGrowFrameSeconds) training_budget_ = std::min(kTrainingBudgetSeconds, training_budget_ * 1.02);
+    frame_interval_average_ += 0.2 * (seconds - frame_interval_average_);
+    if (seconds > kLateFrameSeconds) training_budget_ *= 0.8;
+    else if (frame_interval_average_ > kSteadyFrameSeconds) training_budget_ *= 0.97;
+    else if (frame_interval_average_ < kGrowFrameSeconds) training_budget_ *= 1.02;
+    training_budget_ = std::clamp(training_budget_, kMinTrainingBudgetSeconds, kTrainingBudgetSeconds);
     if (shown_training_stopped(session_) || session_.state().hand.on) {  // hand mode does not train
         run_.running = false;
         request_redraw();

@@ -106,6 +106,7 @@ private:
     void release_keyboard(KeyboardExit how);
     void advance_training(double seconds);
     double training_budget_ = 0.010;  // seconds of each frame Run may train (app.cpp)
+    double frame_interval_average_ = 1.0 / 30.0;  // seconds, over the last few frames of Run
     void notify_if_changed();
 
     Session session_;
