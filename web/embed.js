@@ -64,7 +64,7 @@ export async function mountPerceptron(element, options = {}) {
   if (element.dataset.perceptronLabMounted) throw new Error('mountPerceptron: this element already has a widget');
   element.dataset.perceptronLabMounted = '1';  // synchronously, so autoMount() never mounts it twice
   styleElement(element, options);
-  const { canvas, loading, gl } = createCanvas(element);
+  const { canvas, loading } = createCanvas(element);
 
   // What the module's callbacks reach once the widget is assembled (they may fire before that).
   let widget = null;  // {emitChange, share, snapshots, keys}
@@ -78,7 +78,6 @@ export async function mountPerceptron(element, options = {}) {
     module = await createPerceptronLabModule({
       ...deferred.moduleOptions,
       canvas,
-      preinitializedWebGLContext: gl,  // embed_page.js: made with the attributes the widget draws with
       arguments: [],
       print: (text) => console.log(text),
       printErr: (text) => console.warn(text),

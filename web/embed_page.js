@@ -2,17 +2,7 @@
 // mouse wheel (page scroll or zoom), following the element's size, and the page URL of a full-page
 // widget. Each set-up function returns what undoes it (run by handle.destroy()).
 
-// The widget draws with these (the module is handed the context: Emscripten's GL_PREINITIALIZED_CONTEXT):
-// no alpha, depth, stencil or multisampling, and a drawing buffer kept between frames, so that a frame
-// draws only what changed (src/app/frame_damage.hpp).
-export const GL_ATTRIBUTES = Object.freeze({
-  alpha: false, depth: false, stencil: false, antialias: false, preserveDrawingBuffer: true,
-});
-
-/**
- * The canvas (it fills the element, see embed.css), the "Loading" line shown until the module runs, and
- * the canvas's WebGL2 context (null without WebGL2: the module then says so when it tries itself).
- */
+/** The canvas (it fills the element, see embed.css) and the "Loading" line shown until the module runs. */
 export function createCanvas(element) {
   const canvas = document.createElement('canvas');
   canvas.className = 'perceptron-lab-canvas';
@@ -26,7 +16,7 @@ export function createCanvas(element) {
   loading.className = 'perceptron-lab-loading';
   loading.textContent = 'Loading Perceptron Lab\u2026';
   element.appendChild(loading);
-  return { canvas, loading, gl: canvas.getContext('webgl2', GL_ATTRIBUTES) };
+  return { canvas, loading };
 }
 
 /**
