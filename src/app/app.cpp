@@ -22,14 +22,13 @@ double now_seconds() {
 // frames come slower than kTargetFrameSeconds (a software renderer, a big canvas), the share shrinks
 // until they do not, down to kMinTrainingBudgetSeconds: at full speed a student still sees 30 frames
 // a second, and training takes what the frame rate leaves (1 ms of a frame still trains about 10,000
-// visits of a 2-D perceptron). A late frame (a display refresh missed)
-// shrinks it by a fifth; frames that average just 30 a second (two refreshes of a 60 Hz display each,
-// the occasional one late) shrink it slowly, so the rate settles above 30 rather than on it; it grows
-// again only while frames come with time to spare (their average interval under kGrowFrameSeconds: a
-// single quick frame right after a late one is the display catching up, not spare time). Growing after
-// every frame that kept up made it creep back until one frame in twelve missed a refresh, which settled
-// at 29 frames a second on a software renderer with two cores, where training and drawing share the
-// processor (bench/big_data.mjs).
+// visits of a 2-D perceptron). A late frame (a display refresh missed) shrinks it by a fifth; frames
+// that average just 30 a second (two refreshes of a 60 Hz display each, the occasional one late) shrink
+// it slowly, so the rate settles above 30 rather than on it; it grows again only while frames come with
+// time to spare (their average interval under kGrowFrameSeconds: a single quick frame right after a
+// late one is the display catching up, not spare time). Growing after every frame that kept up made it
+// creep back until one frame in twelve missed a refresh, which settled at 29 frames a second on a
+// software renderer with two cores, where training and drawing share the processor (bench/big_data.mjs).
 constexpr double kTrainingBudgetSeconds = 0.010;
 constexpr double kMinTrainingBudgetSeconds = 0.001;
 constexpr double kTargetFrameSeconds = 1.0 / 30.0;
