@@ -1,6 +1,7 @@
 #include "app/field_layer.hpp"
 
 #include "app/gl.hpp"
+#include "app/hash_bytes.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -9,11 +10,6 @@
 namespace pl::app {
 
 namespace {
-std::uint64_t mix(std::uint64_t h, const void* data, std::size_t bytes) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
-    return h;
-}
 void to_rgb(ImU32 c, float out[3]) {
     out[0] = static_cast<float>((c >> IM_COL32_R_SHIFT) & 0xFF) / 255.0f;
     out[1] = static_cast<float>((c >> IM_COL32_G_SHIFT) & 0xFF) / 255.0f;
@@ -71,8 +67,8 @@ bool FieldLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
     style.strength_scale = static_cast<float>(model.facts.largest_abs_score);
     style.unit_contours = model.state().panels.margin_band && field.kind == DecisionField::Kind::Kernel;
     std::uint64_t key = field_fingerprint(field);
-    key = mix(key, &fv, sizeof fv);
-    key = mix(key, &style, sizeof style);
+    key = hash_bytes(key, &fv, sizeof fv);
+    key = hash_bytes(key, &style, sizeof style);
 
     const double now = seconds_now();
     const bool expensive = field.support.size() + field.voted_w.size() > kExpensiveRecords;

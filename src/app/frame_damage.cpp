@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <unordered_set>
+
+#include "app/hash_bytes.hpp"
 
 namespace pl::app {
 
@@ -11,20 +12,6 @@ namespace {
 std::unordered_set<unsigned int>& written_textures() {
     static std::unordered_set<unsigned int> textures;
     return textures;
-}
-
-// 8 bytes a step: the vertices of a frame are a few hundred KB, hashed every frame.
-std::uint64_t mix_bytes(std::uint64_t h, const void* data, std::size_t bytes) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    std::size_t i = 0;
-    for (; i + 8 <= bytes; i += 8) {
-        std::uint64_t word;
-        std::memcpy(&word, p + i, 8);
-        h = (h ^ word) * 0x9E3779B97F4A7C15ull;
-        h ^= h >> 29;
-    }
-    for (; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
-    return h;
 }
 
 DamageRect unite(const DamageRect& a, const DamageRect& b) {
@@ -38,7 +25,7 @@ DamageRect intersect(const DamageRect& a, const DamageRect& b) {
 }
 
 // Where a list can paint: its vertices' bounding box, and all of a callback's clip rectangle (a callback
-// draws with GL directly: CanvasBackdrop), within its commands' clip rectangles.
+// may draw with GL directly), within its commands' clip rectangles.
 DamageRect bounds_of(const ImDrawList& list, const DamageRect& display) {
     DamageRect clips{}, box{};
     for (const ImDrawCmd& cmd : list.CmdBuffer) {
@@ -62,14 +49,14 @@ DamageRect bounds_of(const ImDrawList& list, const DamageRect& display) {
 }
 
 std::uint64_t hash_of(const ImDrawList& list, int order) {
-    std::uint64_t h = 1469598103934665603ull ^ static_cast<std::uint64_t>(order);
-    h = mix_bytes(h, list.VtxBuffer.Data, static_cast<std::size_t>(list.VtxBuffer.Size) * sizeof(ImDrawVert));
-    h = mix_bytes(h, list.IdxBuffer.Data, static_cast<std::size_t>(list.IdxBuffer.Size) * sizeof(ImDrawIdx));
+    std::uint64_t h = kHashSeed ^ static_cast<std::uint64_t>(order);
+    h = hash_bytes(h, list.VtxBuffer.Data, static_cast<std::size_t>(list.VtxBuffer.Size) * sizeof(ImDrawVert));
+    h = hash_bytes(h, list.IdxBuffer.Data, static_cast<std::size_t>(list.IdxBuffer.Size) * sizeof(ImDrawIdx));
     for (const ImDrawCmd& cmd : list.CmdBuffer) {
         const std::uintptr_t fields[] = {reinterpret_cast<std::uintptr_t>(cmd.TextureId), cmd.VtxOffset, cmd.IdxOffset, cmd.ElemCount,
                                          reinterpret_cast<std::uintptr_t>(cmd.UserCallback), reinterpret_cast<std::uintptr_t>(cmd.UserCallbackData)};
-        h = mix_bytes(h, &cmd.ClipRect, sizeof cmd.ClipRect);
-        h = mix_bytes(h, fields, sizeof fields);
+        h = hash_bytes(h, &cmd.ClipRect, sizeof cmd.ClipRect);
+        h = hash_bytes(h, fields, sizeof fields);
     }
     return h;
 }
@@ -97,12 +84,13 @@ FrameDamage::Plan FrameDamage::plan(ImDrawData* data, bool full_redraw) {
         const ImDrawList& list = *data->CmdLists[i];
         const std::uint64_t hash = hash_of(list, i);
         bounds[static_cast<std::size_t>(i)] = bounds_of(list, display);
-        Record& record = last_[&list];
-        if (!record.known || record.hash != hash || draws_written_texture(list, written))
+        const auto [found, fresh] = last_.try_emplace(&list);
+        Record& record = found->second;
+        if (fresh || record.hash != hash || draws_written_texture(list, written))
             damage = unite(damage, unite(record.bounds, bounds[static_cast<std::size_t>(i)]));
         record.hash = hash;
         record.bounds = bounds[static_cast<std::size_t>(i)];
-        record.known = record.seen = true;
+        record.seen = true;
     }
     for (auto it = last_.begin(); it != last_.end();) {  // lists gone since the last frame leave a hole
         if (it->second.seen) { ++it; continue; }

@@ -45,8 +45,7 @@ private:
     struct Record {
         std::uint64_t hash = 0;
         DamageRect bounds;
-        bool known = false;  // drawn in an earlier frame
-        bool seen = false;   // in this frame's draw data
+        bool seen = false;  // in this frame's draw data
     };
     std::unordered_map<const ImDrawList*, Record> last_;
 };

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "app/hash_bytes.hpp"
 #include "core/describe.hpp"
 
 namespace pl::app {
@@ -21,26 +22,18 @@ std::optional<Line2D> linear_boundary(const DecisionField& field) {
     return line;
 }
 
-namespace {
-std::uint64_t fnv(std::uint64_t h, const void* data, std::size_t bytes) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
-    return h;
-}
-}  // namespace
-
 std::uint64_t field_fingerprint(const DecisionField& f) {
-    std::uint64_t h = 1469598103934665603ull;
+    std::uint64_t h = kHashSeed;
     const int header[4] = {static_cast<int>(f.kind), static_cast<int>(f.lift), static_cast<int>(f.bias), f.input_dim};
-    h = fnv(h, header, sizeof header);
-    h = fnv(h, f.w.data(), f.w.size() * sizeof(double));
-    h = fnv(h, &f.b, sizeof f.b);
-    for (const Vec& sv : f.support) h = fnv(h, sv.data(), sv.size() * sizeof(double));
-    h = fnv(h, f.coef.data(), f.coef.size() * sizeof(double));
-    for (const Vec& w : f.voted_w) h = fnv(h, w.data(), w.size() * sizeof(double));
-    h = fnv(h, f.voted_b.data(), f.voted_b.size() * sizeof(double));
-    h = fnv(h, f.voted_c.data(), f.voted_c.size() * sizeof(double));
-    h = fnv(h, &f.kernel, sizeof f.kernel);
+    h = hash_bytes(h, header, sizeof header);
+    h = hash_bytes(h, f.w.data(), f.w.size() * sizeof(double));
+    h = hash_bytes(h, &f.b, sizeof f.b);
+    for (const Vec& sv : f.support) h = hash_bytes(h, sv.data(), sv.size() * sizeof(double));
+    h = hash_bytes(h, f.coef.data(), f.coef.size() * sizeof(double));
+    for (const Vec& w : f.voted_w) h = hash_bytes(h, w.data(), w.size() * sizeof(double));
+    h = hash_bytes(h, f.voted_b.data(), f.voted_b.size() * sizeof(double));
+    h = hash_bytes(h, f.voted_c.data(), f.voted_c.size() * sizeof(double));
+    h = hash_bytes(h, &f.kernel, sizeof f.kernel);
     return h;
 }
 
