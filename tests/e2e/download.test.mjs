@@ -28,8 +28,21 @@ async function openRecorded(size) {
   await page.addInitScript(() => {
     addEventListener('perceptron-lab:ready', () => requestAnimationFrame(() => { window.firstFrameMs = performance.now(); }), { once: true });
   });
+  // The rest is held back for a second, and meanwhile the page gets what a browser sends with no
+  // student input (a phone's address bar hiding resizes the page; focus and visibility change): none
+  // of that may reach for the rest's code before it is in.
+  await page.route(`**/${DEFERRED}`, async (route) => { await new Promise((r) => setTimeout(r, 1000)); await route.continue(); });
   await page.goto(`${server.url}/`);
   await page.waitForFunction(() => window.firstFrameMs !== undefined, null, { timeout: 60000 });
+  const { width, height } = size;
+  await page.setViewportSize({ width, height: height - 60 });
+  await page.waitForTimeout(100);
+  await page.setViewportSize({ width, height });
+  await page.evaluate(() => {
+    window.dispatchEvent(new FocusEvent('blur'));
+    window.dispatchEvent(new FocusEvent('focus'));
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
   // The rest is attached when its compile is done: a placeholder call after that would be a bug too.
   await page.waitForFunction((file) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(file)),
     DEFERRED, { timeout: 15000 });
