@@ -33,8 +33,9 @@ const embedModules = fs.readdirSync(path.join(repoRoot, 'web')).filter((f) => /^
 // The C functions a build's module glue binds to wasm exports: Module["_pl_x"] = ...asm["<export>"]
 // (minified in a release folder: m._pl_x=m.asm.<export>). Checks that every one of them really is an
 // export of the .wasm next to it (the first part, which also exports what lives in the deferred rest).
-function boundExports(dir) {
-  const glue = fs.readFileSync(path.join(dir, 'perceptron_lab.js'), 'utf8');
+// glueFile: the file the page loads the glue from (a release folder bundles it into embed.js).
+function boundExports(dir, glueFile) {
+  const glue = fs.readFileSync(path.join(dir, glueFile), 'utf8');
   const wasmExports = new Set(WebAssembly.Module.exports(new WebAssembly.Module(fs.readFileSync(path.join(dir, 'perceptron_lab.wasm'))))
     .map((e) => e.name));
   const bound = new Map();
@@ -51,9 +52,9 @@ test('the release module exports exactly what the embed modules call; the test e
   assert.ok(testCalls.has('pl_frames_drawn') && testCalls.has('pl_bench_field'), [...testCalls].join(' '));
   for (const name of testCalls) assert.ok(!publicCalls.has(name), `${name} is called by the public embed modules`);
 
-  const release = boundExports(releaseRoot);
+  const release = boundExports(releaseRoot, 'embed.js');
   assert.deepEqual([...release.names].sort(), [...publicCalls].sort(), 'release: the bound pl_* exports are the public ones');
-  const testBuild = boundExports(webRoot);
+  const testBuild = boundExports(webRoot, 'perceptron_lab.js');
   for (const name of [...publicCalls, ...testCalls]) assert.ok(testBuild.names.has(name), `test build exports ${name}`);
   assert.ok(testBuild.wasmExportCount >= release.wasmExportCount + testCalls.size,
     `test build ${testBuild.wasmExportCount} wasm exports, release ${release.wasmExportCount}`);
@@ -61,7 +62,7 @@ test('the release module exports exactly what the embed modules call; the test e
   // Not even the names: the glue, the single file and the folder of the release carry no test hook.
   const single = fs.readFileSync(path.join(releaseRoot, 'perceptron-lab-single.html'), 'utf8');
   for (const name of [...testCalls, REGISTRY]) {
-    assert.ok(!release.glue.includes(name), `release perceptron_lab.js mentions ${name}`);
+    assert.ok(!release.glue.includes(name), `release embed.js mentions ${name}`);
     assert.ok(!single.includes(name), `release perceptron-lab-single.html mentions ${name}`);
   }
   assert.ok(testBuild.glue.includes(REGISTRY), 'the test build registers its modules');
@@ -142,7 +143,8 @@ test('release widget: the handle has exactly the documented members, and they wo
 // and modulepreload) instead of one import level after another. A module missing from that list would
 // only be slower, and a preload that does not match the module's own request would fetch twice: so
 // every script and the wasm the page loads are listed (but the deferred part), and each is fetched once.
-test('release page: every script and the wasm are preloaded, and each is fetched once', async () => {
+// A release folder serves the embed graph as one bundle: main.js, embed.js and the wasm, nothing else.
+test('release page: one bundle; every script and the wasm are preloaded, and each is fetched once', async () => {
   const html = fs.readFileSync(path.join(releaseRoot, 'index.html'), 'utf8');
   const preloaded = new Set([...html.matchAll(/<link rel="(?:modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]));
   const { page, context, problems } = await openPage(browser, `${server.url}/`);
@@ -157,7 +159,8 @@ test('release page: every script and the wasm are preloaded, and each is fetched
   await page.reload();
   await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
   const loaded = [...fetched.keys()].sort();
-  assert.ok(loaded.includes('perceptron_lab.wasm') && loaded.includes('embed_a11y_parts.js'), loaded.join(' '));
+  assert.deepEqual(loaded, ['embed.js', 'main.js', 'perceptron_lab.deferred.wasm', 'perceptron_lab.wasm']);
+  assert.deepEqual(fs.readdirSync(releaseRoot).filter((f) => /^embed_.*\.js$/.test(f)), [], 'the bundled parts left the folder');
   // The deferred part of the wasm comes after the first frame on purpose (download.test.mjs).
   assert.ok(!preloaded.has('perceptron_lab.deferred.wasm'), 'index.html preloads the deferred part');
   for (const file of loaded) {

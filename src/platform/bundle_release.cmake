@@ -1,0 +1,22 @@
+# A release folder serves the embed API as one file: embed.js, bundled by esbuild with every module it
+# imports and the module glue (perceptron_lab.js), minified. Separate modules cost the start-up a
+# module fetch and compile each, and the WebAssembly waits for all of them (bench/web_budget.mjs
+# [load]: the compile started ~50 ms sooner bundled). main.js stays a module of its own that imports
+# embed.js, so the full page and the pages that embed the widget share one cached file. The part
+# modules (embed_*.js) are then dead weight: they leave the folder, and so do their preloads in
+# index.html. The test build keeps every module as written (readable, and what the tests import).
+# perceptron_lab.js stays: it is the linker's output (deleting it would relink every build).
+# Usage: cmake -DESBUILD=<esbuild> -DDIR=<build dir> -P bundle_release.cmake
+execute_process(
+  COMMAND ${ESBUILD} embed.js --bundle --minify --format=esm --outfile=embed.js --allow-overwrite --log-level=warning
+  COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
+execute_process(
+  COMMAND ${ESBUILD} main.js perceptron_lab.js --minify --format=esm --outdir=. --allow-overwrite --log-level=warning
+  COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
+file(GLOB parts ${DIR}/embed_*.js)
+if(parts)
+  file(REMOVE ${parts})
+endif()
+file(READ ${DIR}/index.html html)
+string(REGEX REPLACE "<link rel=\"modulepreload\" href=\"(embed_[a-z0-9_]+|perceptron_lab)\\.js\">\n" "" html "${html}")
+file(WRITE ${DIR}/index.html "${html}")
