@@ -139,13 +139,19 @@ export async function mountPerceptron(element, options = {}) {
   if (startError) handle.setNotice(startError);  // a bad link: the default scene and the message
   mirrorNotice(() => handle.state({ points: false }));
   // The accessible mirror starts from the start state: what the page set up is not news to announce.
-  cleanups.push(createA11yMirror({ element, canvas, handle, follow, wasm, share }).remove);
+  // It is built once the first frame is on screen (the task after that frame, as loadRest below):
+  // building it (~15 ms here) and laying out its elements (~15 ms) before would hold that frame back
+  // (bench/web_budget.mjs [load]). A screen reader meets it a frame after the ready event.
+  let mirror = null;
+  let destroyed = false;
+  cleanups.push(() => { destroyed = true; if (mirror) mirror.remove(); });
+  const buildMirror = () => { if (!destroyed && !mirror) mirror = createA11yMirror({ element, canvas, handle, follow, wasm, share }); };
 
   const stopMessages = setUpMessages(handle, follow, options);
   if (stopMessages) cleanups.push(stopMessages);
   element.perceptronLab = handle;  // once the start state (and any saved work) is in
   element.dispatchEvent(new CustomEvent('perceptron-lab:ready', { detail: handle, bubbles: true }));
-  requestAnimationFrame(() => setTimeout(loadRest, 0));  // after the frame that follows the ready event
+  requestAnimationFrame(() => setTimeout(() => { loadRest(); buildMirror(); }, 0));  // after the frame that follows the ready event
   return handle;
 }
 

@@ -15,7 +15,9 @@ namespace {
 const ImWchar kRanges[] = {
     0x0020, 0x00FF,  // Basic Latin + Latin-1 (plus-minus, middle dot, times, superscript 2)
     0x0177, 0x0177,  // y circumflex (the predicted label y-hat)
-    0x0370, 0x03FF,  // Greek (alpha, gamma, eta, theta, sigma, phi, Sigma)
+    0x0391, 0x03A9,  // the Greek alphabet, capitals (Sigma) ...
+    0x03B1, 0x03C9,  // ... and small letters (alpha, gamma, eta, theta, sigma, phi); not the rest of the
+                     // block (accents, archaic and Coptic letters): 86 glyphs fewer to rasterize at start-up
     0x1D62, 0x1D62,  // subscript i
     0x2013, 0x2013,  // en dash
     0x2016, 0x2016,  // double vertical bar (norms)

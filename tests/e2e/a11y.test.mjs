@@ -103,6 +103,36 @@ test('the mirror in the accessibility tree: heading, scene, buttons, table and t
   await context.close();
 });
 
+// The mirror is built in the task after the first frame that follows the ready event, so that building
+// and laying it out does not hold the first picture back (bench/web_budget.mjs [load]); a widget
+// destroyed as soon as it is ready never builds one.
+test('the mirror comes right after the first frame, and a widget destroyed at once builds none', async () => {
+  for (const destroyAtOnce of [false, true]) {
+    const { page, context, problems } = await openPage(browser, 'about:blank');
+    await page.addInitScript((destroy) => {
+      addEventListener('perceptron-lab:ready', (event) => {
+        window.mirrorAtReady = document.querySelectorAll('.perceptron-lab-a11y').length;
+        window.readyAt = performance.now();
+        if (destroy) event.detail.destroy();
+      }, { once: true });
+    }, destroyAtOnce);
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => window.readyAt !== undefined, null, { timeout: 60000 });
+    if (destroyAtOnce) {
+      await page.waitForTimeout(1000);
+      assert.equal(await page.locator('.perceptron-lab-a11y').count(), 0, 'no mirror for a destroyed widget');
+    } else {
+      await page.locator('.perceptron-lab-a11y').getByRole('heading', { name: 'Perceptron Lab: table view', level: 2 }).waitFor({ timeout: 5000 });
+      const { atReady, after } = await page.evaluate(() => ({ atReady: window.mirrorAtReady, after: performance.now() - window.readyAt }));
+      assert.equal(atReady, 0, 'not built before the first frame');
+      assert.ok(after < 2000, `the mirror came ${after.toFixed(0)} ms after the ready event`);
+      assert.equal(await page.locator('.perceptron-lab-a11y').count(), 1);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('keyboard only: open the table view, add a point, train to convergence and read the outcome', async () => {
   const { page, context, problems } = await openPage(browser, `${server.url}/index.html`, { width: 1280, height: 800 });
   await waitForWidget(page);
