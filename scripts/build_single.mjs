@@ -71,6 +71,12 @@ if (!/var createPerceptronLabModule\b/.test(moduleJs)) throw new Error(`${module
 // A literal "</script" inside the inlined code would end the <script> element early.
 const script = `${moduleJs}\n${bundleModules('embed.js')}`.replace(/<\/script/gi, '<\\/script');
 const style = `${read(path.join(repo, 'web/embed.css'))}\n${read(path.join(repo, 'web/single/page.css'))}`;
+// ASCII only (write \u2026, not the character): a page that inlines the file with srcdoc in a document of
+// another encoding would change those bytes, the CSP hashes would no longer match, and nothing would run.
+for (const [name, text] of [['script', script], ['style', style]]) {
+  const at = text.search(/[^\x00-\x7f]/);
+  if (at >= 0) throw new Error(`single file: non-ASCII character in the inlined ${name}: ...${text.slice(Math.max(0, at - 60), at + 10)}...`);
+}
 const hash = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const csp = [
   "default-src 'none'",

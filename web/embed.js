@@ -94,7 +94,7 @@ export async function mountPerceptron(element, options = {}) {
     });
     await ready;
   } catch (err) {
-    loading.textContent = `Perceptron Lab could not start: ${err && err.message ? err.message : err}`;
+    loading.fail(`Perceptron Lab could not start: ${err && err.message ? err.message : err}`);
     delete element.dataset.perceptronLabMounted;
     throw err;
   }

@@ -2,7 +2,7 @@
 // mouse wheel (page scroll or zoom), following the element's size, and the page URL of a full-page
 // widget. Each set-up function returns what undoes it (run by handle.destroy()).
 
-/** The canvas (it fills the element, see embed.css) and the "Loading" line shown until the module runs. */
+/** The canvas (it fills the element, see embed.css) and the "Loading" line, shown if the start takes a while. */
 export function createCanvas(element) {
   const canvas = document.createElement('canvas');
   canvas.className = 'perceptron-lab-canvas';
@@ -12,11 +12,30 @@ export function createCanvas(element) {
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());  // right-click adds the other class
   canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }));
   element.appendChild(canvas);
-  const loading = document.createElement('div');
-  loading.className = 'perceptron-lab-loading';
-  loading.textContent = 'Loading Perceptron Lab\u2026';
-  element.appendChild(loading);
-  return { canvas, loading };
+  return { canvas, loading: createLoadingMessage(element) };
+}
+
+// How long the widget may take to start before "Loading Perceptron Lab..." is shown.
+const LOADING_MESSAGE_DELAY_MS = 400;
+
+/**
+ * The message over the canvas while the widget starts. Shown only when the start takes a while: on a
+ * quick one it would flash for a fraction of a second, and painting its text competes with the start
+ * for the browser's GPU process (a software renderer's in school labs): the first frame came 15-30 ms
+ * later with it on screen (bench/web_budget.mjs [load]). Returns {fail(message), remove()}.
+ */
+function createLoadingMessage(element) {
+  const box = document.createElement('div');
+  box.className = 'perceptron-lab-loading';
+  box.textContent = 'Loading Perceptron Lab\u2026';
+  box.style.visibility = 'hidden';
+  element.appendChild(box);
+  const timer = setTimeout(() => { box.style.visibility = ''; }, LOADING_MESSAGE_DELAY_MS);
+  const show = () => { clearTimeout(timer); box.style.visibility = ''; };
+  return {
+    fail(message) { box.textContent = message; show(); },  // the widget could not start: say why at once
+    remove() { clearTimeout(timer); box.remove(); },
+  };
 }
 
 /**

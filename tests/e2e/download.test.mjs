@@ -138,3 +138,28 @@ test('release page: when the rest cannot be fetched at all, the student is told 
   assert.ok(await status.isVisible());
   await context.close();
 });
+
+// "Loading Perceptron Lab…" is shown only when the start takes a while (embed_page.js: on a quick one
+// it would flash, and painting it slows the start), and a widget that cannot start says why at once.
+test('release page: a slow start shows the loading line after 0.4 s, and a failed one says why', async () => {
+  const { page, context } = await openPage(browser, 'about:blank');
+  const loadingLine = page.getByText('Loading Perceptron Lab\u2026');
+  await page.route('**/perceptron_lab.wasm', async (route) => { await new Promise((r) => setTimeout(r, 2500)); await route.continue(); });
+  await page.goto(`${server.url}/`);
+  await loadingLine.waitFor({ state: 'attached' });
+  const attachedAt = await page.evaluate(() => performance.now());
+  assert.equal(await loadingLine.isVisible(), false, 'not shown at once');
+  await loadingLine.waitFor({ state: 'visible', timeout: 2000 });
+  const shownAt = await page.evaluate(() => performance.now());
+  assert.ok(shownAt - attachedAt >= 250, `shown ${(shownAt - attachedAt).toFixed(0)} ms after the widget was placed`);
+  await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
+  assert.equal(await loadingLine.count(), 0, 'gone once the widget runs');
+  await context.close();
+
+  const failed = await openPage(browser, 'about:blank');
+  await failed.page.route('**/perceptron_lab.wasm', (route) => route.abort());
+  await failed.page.goto(`${server.url}/`);
+  const message = failed.page.getByText(/^Perceptron Lab could not start: /);
+  await message.waitFor({ state: 'visible', timeout: 10000 });
+  await failed.context.close();
+});
