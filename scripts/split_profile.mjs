@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { repoRoot, startServer, launchBrowser } from '../tests/e2e/harness.mjs';
+import { repoRoot, startServer, launchBrowser, sendUnpromptedEvents } from '../tests/e2e/harness.mjs';
 
 const buildDir = path.join(repoRoot, 'build', 'web-split-profile');
 const listFile = path.join(repoRoot, 'src', 'platform', 'split', 'keep_functions.txt');
@@ -57,15 +57,7 @@ try {
     await page.goto(`${server.url}/`);
     await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
     await page.waitForTimeout(IDLE_MS / 2);
-    const { width, height } = contextOptions.viewport;
-    await page.setViewportSize({ width, height: height - 60 });
-    await page.waitForTimeout(100);
-    await page.setViewportSize({ width, height });
-    await page.evaluate(() => {
-      window.dispatchEvent(new FocusEvent('blur'));
-      window.dispatchEvent(new FocusEvent('focus'));
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    await sendUnpromptedEvents(page, contextOptions.viewport);
     await page.waitForTimeout(IDLE_MS / 2);
     // The instrumented module's __write_profile(ptr, size) writes which functions ran into memory.
     const bytes = await page.evaluate(() => {

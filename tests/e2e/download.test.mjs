@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { startServer, launchBrowser, openPage, releaseRoot } from './harness.mjs';
+import { startServer, launchBrowser, openPage, releaseRoot, sendUnpromptedEvents } from './harness.mjs';
 
 const DEFERRED = 'perceptron_lab.deferred.wasm';
 const BUDGET_KB = 350;  // issue 14: gzip KB fetched before the first frame
@@ -34,15 +34,7 @@ async function openRecorded(size) {
   await page.route(`**/${DEFERRED}`, async (route) => { await new Promise((r) => setTimeout(r, 1000)); await route.continue(); });
   await page.goto(`${server.url}/`);
   await page.waitForFunction(() => window.firstFrameMs !== undefined, null, { timeout: 60000 });
-  const { width, height } = size;
-  await page.setViewportSize({ width, height: height - 60 });
-  await page.waitForTimeout(100);
-  await page.setViewportSize({ width, height });
-  await page.evaluate(() => {
-    window.dispatchEvent(new FocusEvent('blur'));
-    window.dispatchEvent(new FocusEvent('focus'));
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
+  await sendUnpromptedEvents(page, size);
   // The rest is attached when its compile is done: a placeholder call after that would be a bug too.
   await page.waitForFunction((file) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(file)),
     DEFERRED, { timeout: 15000 });

@@ -60,6 +60,21 @@ export async function openPage(browser, url, { width = 1000, height = 700, devic
   return { page, context, problems };
 }
 
+// What a browser sends a page with no input from the student: a resize (a phone's address bar hides,
+// an embed's frame settles) and back, blur and focus, a visibility change. The page's viewport is
+// `width` x `height`. Used where the first frames must not depend on such events (download.test.mjs,
+// scripts/split_profile.mjs).
+export async function sendUnpromptedEvents(page, { width, height }) {
+  await page.setViewportSize({ width, height: height - 60 });
+  await page.waitForTimeout(100);
+  await page.setViewportSize({ width, height });
+  await page.evaluate(() => {
+    window.dispatchEvent(new FocusEvent('blur'));
+    window.dispatchEvent(new FocusEvent('focus'));
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
 // Serves one extra page at the test server's origin (same origin as embed.js) without writing files.
 export async function routePage(page, origin, urlPath, html, headers = {}) {
   await page.route(`${origin}${urlPath}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html, headers }));
