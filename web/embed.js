@@ -145,13 +145,16 @@ export async function mountPerceptron(element, options = {}) {
   let mirror = null;
   let destroyed = false;
   cleanups.push(() => { destroyed = true; if (mirror) mirror.remove(); });
-  const buildMirror = () => { if (!destroyed && !mirror) mirror = createA11yMirror({ element, canvas, handle, follow, wasm, share }); };
+  const buildMirror = () => {
+    if (!destroyed && !mirror) mirror = createA11yMirror({ element, canvas, handle, follow, wasm, share });
+  };
 
   const stopMessages = setUpMessages(handle, follow, options);
   if (stopMessages) cleanups.push(stopMessages);
   element.perceptronLab = handle;  // once the start state (and any saved work) is in
   element.dispatchEvent(new CustomEvent('perceptron-lab:ready', { detail: handle, bubbles: true }));
-  requestAnimationFrame(() => setTimeout(() => { loadRest(); buildMirror(); }, 0));  // after the frame that follows the ready event
+  // After the frame that follows the ready event: the rest of the code, then the mirror.
+  requestAnimationFrame(() => setTimeout(() => { loadRest(); buildMirror(); }, 0));
   return handle;
 }
 
