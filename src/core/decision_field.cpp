@@ -8,9 +8,17 @@
 
 namespace pl {
 
+namespace {
+// `point` fitted to `input_dim` coordinates into `out` (missing ones 0, extra ones dropped).
+void fit_to_input(const Vec& point, int input_dim, Vec& out) {
+    out.assign(point.begin(), point.end());
+    out.resize(static_cast<std::size_t>(input_dim > 0 ? input_dim : 0), 0.0);
+}
+}  // namespace
+
 Vec DecisionField::on_canvas_plane(const Vec& point) const {
-    Vec x = point;
-    x.resize(static_cast<std::size_t>(input_dim > 0 ? input_dim : 0), 0.0);
+    Vec x;
+    fit_to_input(point, input_dim, x);
     return x;
 }
 
@@ -21,8 +29,7 @@ double DecisionField::eval(const Vec& point) const {
 
 double DecisionField::eval(const Vec& point, Scratch& scratch) const {
     Vec& raw_x = scratch.raw;
-    raw_x.assign(point.begin(), point.end());  // as on_canvas_plane, in a vector that keeps its capacity
-    raw_x.resize(static_cast<std::size_t>(input_dim > 0 ? input_dim : 0), 0.0);
+    fit_to_input(point, input_dim, raw_x);  // as on_canvas_plane, in a vector that keeps its capacity
     switch (kind) {
         case Kind::Linear: {
             // w lives in the learner space (phi(x), then a trailing 1 if the bias is absorbed).

@@ -34,27 +34,28 @@ Vec poly2_factors(int input_dim, double linear) {
 }
 }  // namespace
 
-Vec apply_lift(LiftKind kind, const Vec& raw) {
-    switch (kind) {
-        case LiftKind::None: return raw;
-        case LiftKind::Product: {
-            Vec out = raw;
-            out.push_back(coordinate_or_zero(raw, 0) * coordinate_or_zero(raw, 1));
-            return out;
-        }
-        case LiftKind::Radial: {
-            Vec out = raw;
-            out.push_back(squared_norm(raw));
-            return out;
-        }
-        case LiftKind::Poly2: return poly2(raw, kSqrt2);
-        case LiftKind::Constant: {
-            Vec out = raw;
-            out.push_back(1.0);
-            return out;
-        }
+namespace {
+// apply_lift written into `out`, which keeps its capacity (learner_features_into loops over many points).
+void apply_lift_into(LiftKind kind, const Vec& raw, Vec& out) {
+    if (kind == LiftKind::Poly2) {
+        out = poly2(raw, kSqrt2);
+        return;
     }
-    return raw;
+    out.assign(raw.begin(), raw.end());
+    switch (kind) {
+        case LiftKind::None:
+        case LiftKind::Poly2: break;
+        case LiftKind::Product: out.push_back(coordinate_or_zero(raw, 0) * coordinate_or_zero(raw, 1)); break;
+        case LiftKind::Radial: out.push_back(squared_norm(raw)); break;
+        case LiftKind::Constant: out.push_back(1.0); break;
+    }
+}
+}  // namespace
+
+Vec apply_lift(LiftKind kind, const Vec& raw) {
+    Vec out;
+    apply_lift_into(kind, raw, out);
+    return out;
 }
 
 int lifted_dim(LiftKind kind, int input_dim) {
@@ -76,22 +77,7 @@ Vec learner_features(const Vec& raw, LiftKind kind, BiasMode bias) {
 }
 
 void learner_features_into(const Vec& raw, LiftKind kind, BiasMode bias, Vec& out) {
-    switch (kind) {
-        case LiftKind::None: out.assign(raw.begin(), raw.end()); break;
-        case LiftKind::Product:
-            out.assign(raw.begin(), raw.end());
-            out.push_back(coordinate_or_zero(raw, 0) * coordinate_or_zero(raw, 1));
-            break;
-        case LiftKind::Radial:
-            out.assign(raw.begin(), raw.end());
-            out.push_back(squared_norm(raw));
-            break;
-        case LiftKind::Poly2: out = poly2(raw, kSqrt2); break;
-        case LiftKind::Constant:
-            out.assign(raw.begin(), raw.end());
-            out.push_back(1.0);
-            break;
-    }
+    apply_lift_into(kind, raw, out);
     if (bias == BiasMode::Absorbed) out.push_back(1.0);
 }
 

@@ -1,7 +1,8 @@
 // GPU decision field vs the CPU reference, natively (run under Xvfb: Mesa llvmpipe).
-//   field_check --test    the shader reads every uniform of field_contract.h; every fixture field (tests/app/field_fixtures.cpp): sign agreement >= 99.9 % of
-//                         the pixels, no disagreement where |f| is not tiny (voted fields, sums of
-//                         signs, excepted), both classes on screen, drawn by the GPU; then the limit
+//   field_check --test    the shader reads every uniform of field_contract.h; every fixture field
+//                         (tests/app/field_fixtures.cpp): sign agreement >= 99.9 % of the pixels,
+//                         no disagreement where |f| is not tiny (voted fields, sums of signs,
+//                         excepted), both classes on screen, drawn by the GPU; then the limit
 //                         of a GPU pass: a model with as many records as it takes is drawn by the
 //                         GPU, one more is drawn from CPU values with a notice. Exit code 1 on a failure.
 //   field_check --bench   ms per frame of the shader field with 10..5000 RBF support vectors at
