@@ -6,11 +6,23 @@
 //          rendered frame (median of 5)
 //   frame: median / p95 frame interval while Run trains 1,000 points (primal) and an RBF kernel
 //          perceptron with ~1,000 support vectors, at 800x600
-// On the test build (build/web-test), whose hooks count frames and time the field (README "Test build"):
+// On the test build (build/web-test), whose hooks count frames and time the field (docs/developers.md "The test build"):
 //   idle:  main-thread busy time of the page over 10 s with nothing happening, and frames drawn
 //   field: GPU field time with 10..5,000 support vectors vs the CPU evaluator (SwiftShader)
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
-import { startServer, launchBrowser, releaseRoot, useTestHooks } from '../tests/e2e/harness.mjs';
+import { startServer, launchBrowser, releaseRoot, webRoot, useTestHooks } from '../tests/e2e/harness.mjs';
+
+// Each part needs the build it measures: say which is missing instead of timing 404 pages.
+const needed = [[releaseRoot, './scripts/build.sh web']];
+if (process.env.PL_BENCH_ONLY !== 'load') needed.push([webRoot, './scripts/build.sh web-test']);
+for (const [dir, command] of needed) {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    console.error(`${dir} has no build: run ${command} first.`);
+    process.exit(1);
+  }
+}
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * p))]; };
