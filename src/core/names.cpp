@@ -59,10 +59,10 @@ constexpr std::array<NameRow<KernelType>, 5> kKernels{{
 }};
 
 constexpr std::array<NameRow<Preset>, 14> kPresets{{
-    {Preset::And, "and", "AND (inputs Â±" "1)", ""},
-    {Preset::Or, "or", "OR (inputs Â±" "1)", ""},
-    {Preset::Nand, "nand", "NAND (inputs Â±" "1)", ""},
-    {Preset::Xor, "xor", "XOR (inputs Â±" "1)", ""},
+    {Preset::And, "and", "AND (inputs ±" "1)", ""},
+    {Preset::Or, "or", "OR (inputs ±" "1)", ""},
+    {Preset::Nand, "nand", "NAND (inputs ±" "1)", ""},
+    {Preset::Xor, "xor", "XOR (inputs ±" "1)", ""},
     {Preset::Lecture4, "lecture4", "Four lecture points", ""},
     {Preset::Bias1D, "bias1d", "1-D: needs a bias", ""},
     {Preset::SinglePoint, "single-point", "A single point", "single"},
