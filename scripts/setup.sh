@@ -70,7 +70,7 @@ fetch_source libsdl2 "$SDL2_DEB_VERSION"   "$SDL2_TARBALL"   "$SDL2_SHA256"   SD
 
 # --- 3. SDL2 for the web, built once per machine --------------------------------------------------
 # Only what the widget uses (video, events, timers), built for size: no audio, joystick, haptic,
-# sensor, power, renderer or locale code reaches the download (README "Download size").
+# sensor, power, renderer or locale code reaches the download (docs/developers.md "Download size").
 if [ ! -f "$SDL2_WEB_PREFIX/lib/cmake/SDL2/SDL2Config.cmake" ]; then
   log "building SDL2 2.26.5 for the web (one time, ~3-4 min)"
   rm -rf "$PL_DEPS_DIR/build-sdl2-web"

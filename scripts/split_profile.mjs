@@ -1,6 +1,6 @@
 // Writes src/platform/split/keep_functions.txt: the functions the widget calls while it starts and
 // draws its first frames, which the release build keeps in perceptron_lab.wasm (the rest goes to
-// perceptron_lab.deferred.wasm, fetched after the first frame; README "Download size").
+// perceptron_lab.deferred.wasm, fetched after the first frame; docs/developers.md "Download size").
 //
 // Usage (after ./scripts/setup.sh): NODE_PATH=/usr/share/nodejs node scripts/split_profile.mjs
 // Run it again when start-up code changes: tests/e2e/download.test.mjs fails when the first frame

@@ -1,5 +1,5 @@
 // Perceptron Lab embed API (ES module), the entry of the widget:
-//   const lab = await mountPerceptron(element, options)  ->  the JS handle (README "The JS handle")
+//   const lab = await mountPerceptron(element, options)  ->  the JS handle (docs/reference.md "The JS handle")
 //   <div class="perceptron-lab" data-preset="xor" data-kernel="rbf"></div>  ->  mounted by autoMount()
 // Each call creates its own canvas and its own WebAssembly instance (own memory and state), so several
 // widgets can live on one page without sharing anything.
@@ -20,7 +20,8 @@ import { HANDLE_VERSION, createHandle } from './embed_handle.js';
 import { MESSAGE_PREFIX, setUpMessages } from './embed_messages.js';
 import { setUpKeyboard } from './embed_keys.js';
 import { applyStartOptions, optionsFromElement, startsFromDefaults, styleElement } from './embed_options.js';
-import { createCanvas, createNoticeBox, followWheelFocus, keepUrlInSync, redrawOnResize } from './embed_page.js';
+import { createCanvas, createNoticeBox, followAddressedLinks, followWheelFocus, keepUrlInSync, linkAddressedTo,
+  redrawOnResize } from './embed_page.js';
 import { forgetSaved, keepRemembering, readSaved, rememberKey, remembers } from './embed_remember.js';
 import { HOST_REQUEST, setUpShare } from './embed_share.js';
 import { createSnapshots } from './embed_snapshot.js';
@@ -47,7 +48,8 @@ export { HANDLE_VERSION, MESSAGE_PREFIX, optionsFromElement };
  *   height          CSS height of the element (number = px); default: the element's own, else 480px
  *   train           what to train right after loading: {epochs: 2} (as handle.train)
  *   syncUrl         keep the page's URL fragment equal to the widget's state (full-page use)
- *   linkBase        the page address link() puts before '#' (default: this page)
+ *   linkBase        the page address link() puts before '#' (default: this page for a widget with an id
+ *                   or the full-page widget, else the full-page widget index.html next to embed.js)
  *   wheel           'focus' (default: the wheel zooms only when the widget has focus or Ctrl is held,
  *                   else the page scrolls) | 'always' (default with syncUrl)
  *   allowedOrigins  who may drive the widget by postMessage: ['self'] (default), origins, 'parent', '*';
@@ -74,9 +76,14 @@ export async function mountPerceptron(element, options = {}) {
   // A failure to load the rest of the code stops the widget: the student is told why, over the canvas.
   const failure = createNoticeBox(element);
   const deferred = createDeferredPart({ onFailure: (message) => failure.show(message, () => failure.hide()) });
+  let directory = null;  // where the module's files are (the full-page widget is there); null when inlined
   try {
     module = await createPerceptronLabModule({
       ...deferred.moduleOptions,
+      locateFile(path, prefix) {
+        if (path.endsWith('.wasm')) directory = prefix;
+        return deferred.moduleOptions.locateFile(path, prefix);
+      },
       canvas,
       arguments: [],
       print: (text) => console.log(text),
@@ -110,12 +117,12 @@ export async function mountPerceptron(element, options = {}) {
   const snapshots = createSnapshots(canvas, wasm);
   const notices = createNoticeBox(element);
   const cleanups = [notices.remove, failure.remove];
-  const { handle, emitChange, follow, lessons } = createHandle({
-    element, canvas, options, module, wasm, snapshots,
+  const { handle, emitChange, follow, lessons, linkTarget } = createHandle({
+    element, canvas, options, module, wasm, snapshots, directory,
     onNoticeDismissed: () => notices.hide(),
     onDestroy: () => { for (const cleanup of cleanups) cleanup(); },
   });
-  const share = setUpShare(element, canvas, handle, lessons.draftFile);
+  const share = setUpShare(element, canvas, handle, lessons.draftFile, linkTarget);
   cleanups.push(share.remove);
   const keys = setUpKeyboard(element, canvas, wasm);
   cleanups.push(keys.remove);
@@ -133,9 +140,21 @@ export async function mountPerceptron(element, options = {}) {
   cleanups.push(redrawOnResize(element, wasm));
   if (options.syncUrl) cleanups.push(keepUrlInSync(handle, follow, lessons.fragment));
 
-  if (!startsFromDefaults(options) || remembers(options)) await loadRest();
+  // A link addressed to this widget in the page's URL (embed_page.js): it wins over the page's start
+  // and over the work this browser remembers, as a link does on the full page.
+  const addressed = options.syncUrl ? null : linkAddressedTo(element.id);
+  if (!startsFromDefaults(options) || remembers(options) || addressed) await loadRest();
   let startError = await applyStartOptions(handle, options);
-  if (remembers(options)) startError = await restoreSavedWork(handle, follow, lessons, startError, cleanups);
+  const links = { addressed, opened: '' };  // opened: the addressed link the widget's work started from
+  if (remembers(options)) startError = await restoreSavedWork(handle, follow, lessons, startError, cleanups, links);
+  else if (addressed) startError = (await openAddressedLink(handle, addressed)) || '';
+  if (addressed) element.scrollIntoView({ block: 'start' });  // the person came for this widget
+  if (!options.syncUrl && element.id) {
+    cleanups.push(followAddressedLinks(element, async (link) => {
+      element.scrollIntoView({ block: 'start' });
+      if (!(await openAddressedLink(handle, link))) links.opened = link;
+    }));
+  }
   if (startError) handle.setNotice(startError);  // a bad link: the default scene and the message
   mirrorNotice(() => handle.state({ points: false }));
   // The accessible mirror starts from the start state: what the page set up is not news to announce.
@@ -158,14 +177,32 @@ export async function mountPerceptron(element, options = {}) {
   return handle;
 }
 
+// Loads a link addressed to this widget: '' when it is in, else why not (the widget kept its state).
+async function openAddressedLink(handle, link) {
+  const opened = await handle.load(link);
+  return opened.ok ? '' : opened.error || 'This link could not be opened.';
+}
+
 // A saved entry of this widget (embed_remember.js) wins over the page's start state, unless the page
-// changed that start since it was saved. From now on the widget's work is saved as it changes.
-// Returns the start error still to show ('' once the saved work replaced a failed start).
-async function restoreSavedWork(handle, follow, lessons, startError, cleanups) {
+// changed that start since it was saved, or the page was opened with a link addressed to this widget
+// (links.addressed) other than the one the entry was made from (a reload keeps the work done since).
+// From now on the widget's work is saved as it changes. Returns the start error still to show ('' once
+// the saved work or the link replaced a failed start; a link that could not be opened says so).
+async function restoreSavedWork(handle, follow, lessons, startError, cleanups, links) {
   const key = rememberKey(handle.element);
   const start = lessons.signature();
   const saved = readSaved(key);
-  if (saved && (saved.start === start || startError)) {
+  const { addressed } = links;
+  links.opened = (saved && saved.start === start && saved.opened) || '';
+  let linkError = '';
+  let tookLink = false;
+  if (addressed && !(saved && saved.start === start && saved.opened === addressed)) {
+    linkError = await openAddressedLink(handle, addressed);
+    if (!linkError) { links.opened = addressed; tookLink = true; startError = ''; }
+  }
+  if (tookLink) {
+    // nothing to restore: the link's state is the widget's work now (written below, at once)
+  } else if (saved && (saved.start === start || startError)) {
     const restored = await handle.load(saved.link);
     if (restored.ok) startError = '';
     else {
@@ -175,8 +212,9 @@ async function restoreSavedWork(handle, follow, lessons, startError, cleanups) {
   } else if (saved) {
     forgetSaved(key);  // the page starts differently now
   }
-  cleanups.push(keepRemembering(key, start, { follow, fragment: lessons.fragment, signature: lessons.signature }));
-  return startError;
+  const widget = { follow, fragment: lessons.fragment, signature: lessons.signature, opened: () => links.opened };
+  cleanups.push(keepRemembering(key, start, widget, { writeNow: tookLink }));
+  return linkError || startError;
 }
 
 /**

@@ -1,16 +1,18 @@
 // The accessible mirror of one widget (ACCESSIBILITY.md): the canvas is a picture a screen reader
 // cannot read, so next to it lives the same scene as HTML: a heading, the scene in a sentence, a live
-// region that says each step and each outcome, the open lesson's text, quiz and Check, the training
-// controls as buttons, the points as a paged table (and a form to add one), the theory numbers as a
-// list, the main settings as selects. It is in the accessibility tree all the time, and on screen as
-// the "table view" while it is open (the "Show table view" button before the canvas) or while the
-// keyboard is inside it (Tab shows it, so focus is never invisible).
+// region that says each step and each outcome, the lessons to start or the open lesson's text, quiz
+// and Check, the training controls as buttons, the points as a paged table (and a form to add one),
+// the theory numbers as a list, the main settings as selects. It is in the accessibility tree all the
+// time, and on screen as the "table view" while it is open (the "Show table view" button before the
+// canvas). Closed, it is one Tab stop (that button), so the keyboard reaches the canvas at the next
+// Tab; focus that lands inside it anyway (a screen reader's cursor) opens it. It closes when the
+// keyboard leaves it, so it never hides the canvas controls the keyboard works on.
 //
 // Everything it shows comes from the module (src/platform/web_a11y.cpp builds it with the core's
 // scene_summary and describe), so it says exactly what the canvas draws; every button calls the same
 // verb as the public handle (embed_handle.js). It is rebuilt after a change of the state, never every
 // frame: at most four times a second, and once a second while Run is on (one sentence a second).
-import { actionButton, buildLessonPart, buildPointForm, buildSettings, buildShare, buildTable, el, setEnabled } from './embed_a11y_parts.js';
+import { actionButton, buildLessonList, buildLessonPart, buildPointForm, buildSettings, buildShare, buildTable, el, setEnabled } from './embed_a11y_parts.js';
 
 let mirrorCount = 0;  // ids stay unique with several widgets on one page
 const UPDATE_INTERVAL_MS = 250;
@@ -63,9 +65,14 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
   const sharing = buildShare(share, () => update());
   const shareHeading = h('Share');
   const lesson = buildLessonPart(id, `h${level + 1}`, handle, say, () => update());
+  // A lesson started here goes on here: the reader lands on its heading, the text comes next.
+  const lessons = buildLessonList(`h${level + 1}`, handle, say, (ok) => {
+    update();
+    if (ok) lesson.heading.focus({ preventScroll: false });
+  });
 
   const view = el('section', { id: `${id}-view`, className: 'perceptron-lab-a11y', 'aria-labelledby': `${id}-title` },
-    title, scene, live, lesson.node,
+    title, scene, live, lessons.node, lesson.node,
     h('Training', { id: `${id}-training` }), training, status,
     h('Points'), table.node, pointForm.node,
     h('Theory'), theory,
@@ -76,21 +83,42 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
   element.insertBefore(toggle, canvas);
   element.insertBefore(view, canvas);
 
-  // [SECTION] the table view: shown while open, or while the keyboard is inside it
+  // [SECTION] the table view: on screen while open; closed, one Tab stop; closes when the keyboard leaves
+  const isOpen = () => toggle.getAttribute('aria-expanded') === 'true';
   const setOpen = (open, focusTarget) => {
     view.classList.toggle('perceptron-lab-a11y-open', open);
     toggle.classList.toggle('perceptron-lab-a11y-open', open);
     toggle.setAttribute('aria-expanded', String(open));
     toggle.textContent = open ? 'Hide table view' : 'Show table view';
+    setTabStops(view, open);
     focusTarget?.focus({ preventScroll: true });
   };
-  toggle.addEventListener('click', () => {
-    const open = toggle.getAttribute('aria-expanded') !== 'true';
-    setOpen(open, open ? title : null);
-  });
+  toggle.addEventListener('click', () => setOpen(!isOpen(), isOpen() ? null : title));
   view.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && toggle.getAttribute('aria-expanded') === 'true') { e.preventDefault(); setOpen(false, toggle); }
+    if (e.key === 'Escape' && isOpen()) { e.preventDefault(); setOpen(false, toggle); }
   });
+  // Focus inside the closed view (a screen reader moved it there): it opens, so focus is never invisible.
+  view.addEventListener('focusin', () => { if (!isOpen()) setOpen(true); });
+  // The keyboard leaves the view and its button (Tab on to the canvas, Shift+Tab back to the page):
+  // the view closes, so the keys never work a canvas control it covers. A press on the canvas keeps
+  // it open (the pointer sees what it presses) until the keyboard is used there.
+  let pressed = false;
+  const onPress = () => { pressed = true; };
+  const onKeyInCanvas = (e) => {
+    if (isOpen() && !['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) setOpen(false);
+  };
+  const onFocusOut = (e) => {
+    const to = e.relatedTarget;
+    if (!to || !isOpen() || view.contains(to) || to === toggle) return;  // a click on text, or still inside
+    if (to === canvas && pressed) return;
+    setOpen(false);
+  };
+  element.addEventListener('pointerdown', onPress, true);
+  canvas.addEventListener('keydown', onKeyInCanvas, true);
+  view.addEventListener('focusout', onFocusOut);
+  toggle.addEventListener('focusout', onFocusOut);
+  const onKey = () => { pressed = false; };
+  element.addEventListener('keydown', onKey, true);
 
   // [SECTION] live announcements: what happened, said once after each update
   let pending = [];
@@ -134,7 +162,10 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
     theory.replaceChildren(...data.theory.map((item) => el('li', {}, `${item.name}: ${item.value}`)));
     shareHeading.hidden = sharing.node.hidden = !data.share;
     sharing.setEnabled(data.readonly);
-    lesson.show(handle.lesson(), data.lessonParagraphs);
+    const lessonNow = handle.lesson();
+    lessons.show(!lessonNow && data.lessons);
+    lesson.show(lessonNow, data.lessonParagraphs);
+    if (!isOpen()) setTabStops(view, false);  // controls made by this update (table pages, a new quiz)
     say(text('pl_a11y_news'));
     // The widget's message line (a refused edit, "Link copied", an import's result) is said as well.
     const notice = handle.notice();
@@ -150,6 +181,7 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
     timer = setTimeout(update, Math.max(0, lastUpdate + interval - performance.now()));
   }
   const unsubscribe = follow(schedule);
+  setTabStops(view, false);
   update();
 
   return {
@@ -158,6 +190,9 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
       removed = true;
       clearTimeout(timer);
       unsubscribe();
+      element.removeEventListener('pointerdown', onPress, true);
+      element.removeEventListener('keydown', onKey, true);
+      canvas.removeEventListener('keydown', onKeyInCanvas, true);
       toggle.remove();
       view.remove();
     },
@@ -172,4 +207,22 @@ function headingAbove(element) {
     if (heading.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) found = heading;
   }
   return found;
+}
+
+// Closed, the view's controls leave the Tab order (tabindex -1: still in the accessibility tree, still
+// focusable by a screen reader's cursor); open, they are back. Controls with a tabindex of their own
+// (the title: -1) are left alone.
+function setTabStops(view, on) {
+  if (on) {
+    for (const control of view.querySelectorAll('[data-pl-skipped]')) {
+      control.removeAttribute('tabindex');
+      control.removeAttribute('data-pl-skipped');
+    }
+    return;
+  }
+  for (const control of view.querySelectorAll('button, input, select, textarea, a[href]')) {
+    if (control.hasAttribute('tabindex')) continue;
+    control.tabIndex = -1;
+    control.setAttribute('data-pl-skipped', '');
+  }
 }

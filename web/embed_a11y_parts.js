@@ -162,18 +162,46 @@ export function buildShare(share, onRequest) {
   };
 }
 
+// [SECTION] the lessons: the built-in ones to start (as the canvas lists them while no lesson is open)
+export function buildLessonList(headingTag, handle, announce, opened) {
+  const buttons = el('div', { className: 'perceptron-lab-a11y-lesson-list', role: 'group', 'aria-label': 'Lessons to start' });
+  const node = el('section', { className: 'perceptron-lab-a11y-lessons', hidden: true },
+    el(headingTag, { className: 'perceptron-lab-a11y-part' }, 'Lessons'),
+    el('p', {}, 'Guided lessons walk through the lectures step by step; the widget checks each exercise.'),
+    buttons);
+  let listed = false;
+  return {
+    node,
+    /** available: the widget lists lessons (no lesson open, and the instructor left the Data section in). */
+    show(available) {
+      node.hidden = !available;
+      if (!available || listed) return;
+      listed = true;
+      // The same words as the canvas's list (src/app/panel_lesson.cpp): "<title> (<n> steps)".
+      buttons.replaceChildren(...handle.lessons().map((lesson) => actionButton(`${lesson.title} (${lesson.steps} steps)`, () => {
+        const result = handle.openLesson(lesson.id);
+        if (!result.ok) announce(result.error);
+        opened(result.ok);
+      })));
+    },
+  };
+}
+
 // [SECTION] the open lesson: its text, goal and quiz, Check, and the step buttons (the handle's lesson verbs)
 export function buildLessonPart(id, headingTag, handle, announce, refresh) {
-  const heading = el(headingTag, { id: `${id}-lesson`, className: 'perceptron-lab-a11y-part' });
+  const heading = el(headingTag, { id: `${id}-lesson`, className: 'perceptron-lab-a11y-part', tabindex: '-1' });
   const stepLine = el('p', { className: 'perceptron-lab-a11y-step' });
   const content = el('div', { className: 'perceptron-lab-a11y-lesson-text' });
   const quiz = el('fieldset', { className: 'perceptron-lab-a11y-quiz' });
   const verdict = el('p', { className: 'perceptron-lab-a11y-verdict' });
   let lesson = null;
+  const verdictText = (l) => (l && l.checked ? `${l.passed ? 'Passed' : 'Not yet'}: ${l.message}` : '');
+  let saidVerdict = '';  // the verdict last said, wherever Check was pressed (here or on the canvas)
   const back = actionButton('Back', () => { handle.lessonStep(lesson.step - 1); refresh(); });
   const check = actionButton('Check', () => {
-    const result = handle.checkGoal();
-    announce(`${result.passed ? 'Passed' : 'Not yet'}: ${result.message}`);
+    handle.checkGoal();
+    // Said even when it repeats the last verdict: the student pressed Check and waits for an answer.
+    saidVerdict = '';
     refresh();
   });
   const next = actionButton('Next', () => {
@@ -190,11 +218,12 @@ export function buildLessonPart(id, headingTag, handle, announce, refresh) {
   let structure = '';
   return {
     node,
+    heading,
     /** lessonNow: handle.lesson(); paragraphs: the step's text as runs (web_a11y.cpp, the core's markup). */
     show(lessonNow, paragraphs) {
       lesson = lessonNow;
       node.hidden = !lesson;
-      if (!lesson) { structure = ''; return; }
+      if (!lesson) { structure = ''; saidVerdict = ''; return; }
       // The text and the quiz are rebuilt only for a new step: a radio button keeps its focus.
       const key = JSON.stringify([lesson.id, lesson.step, lesson.text, lesson.goal, lesson.choices]);
       if (key !== structure) {
@@ -204,17 +233,23 @@ export function buildLessonPart(id, headingTag, handle, announce, refresh) {
         content.replaceChildren(...(paragraphs || []).map((runs) => el('p', {}, ...runs.map(runNode))));
         if (lesson.goal) content.append(el('p', {}, el('strong', {}, 'Goal: '), lesson.goal));
         quiz.hidden = lesson.choices.length === 0;
+        // Each answer is read once: the radio button carries the words as its name, and the visible
+        // label beside it (a click on it still picks the answer) is left out of the accessibility tree.
         quiz.replaceChildren(el('legend', {}, 'Your answer'), ...lesson.choices.map((choice, k) => {
-          const input = el('input', { type: 'radio', name: `${id}-answer`, id: `${id}-answer-${k}`, value: String(k) });
-          input.addEventListener('change', () => { if (input.checked) handle.chooseAnswer(k); });
-          return el('div', { className: 'perceptron-lab-a11y-choice' }, input, el('label', { for: input.id }, choice));
+          const input = el('input', { type: 'radio', name: `${id}-answer`, id: `${id}-answer-${k}`, value: String(k), 'aria-label': choice });
+          input.addEventListener('change', () => { if (input.checked) { handle.chooseAnswer(k); refresh(); } });
+          return el('div', { className: 'perceptron-lab-a11y-choice' }, input, el('label', { for: input.id, 'aria-hidden': 'true' }, choice));
         }));
       }
       quiz.querySelectorAll('input').forEach((input, k) => { input.checked = lesson.chosen === k; });
       setEnabled(back, lesson.step > 0);
       setEnabled(check, Boolean(lesson.goal) || lesson.choices.length > 0);
       next.textContent = lesson.step + 1 >= lesson.steps ? 'Finish' : 'Next';
-      verdict.textContent = lesson.checked ? `${lesson.passed ? 'Passed' : 'Not yet'}: ${lesson.message}` : '';
+      // The verdict shows and is said once, whichever side made it: this Check or the canvas's.
+      const now = verdictText(lesson);
+      verdict.textContent = now;
+      if (now && now !== saidVerdict) announce(now);
+      saidVerdict = now;
     },
   };
 }

@@ -1,4 +1,4 @@
-// The widget's WebAssembly comes in two parts (README "Download size"): the module's own .wasm holds what
+// The widget's WebAssembly comes in two parts (docs/developers.md "Download size"): the module's own .wasm holds what
 // the first frames need, perceptron_lab.deferred.wasm the rest (training, the other views, importing,
 // lessons, ...), split by wasm-split from the list in src/platform/split/keep_functions.txt. The rest
 // is fetched and compiled in the background once the first frame is on screen, and attached to each

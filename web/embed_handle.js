@@ -1,7 +1,8 @@
-// The JS handle of one mounted widget (README "The JS handle"): what a page, a test or a parent frame
+// The JS handle of one mounted widget (docs/reference.md "The JS handle"): what a page, a test or a parent frame
 // (through postMessage) may do with it. Only the documented members are on it; the test build's hooks
 // live apart, in test_hooks.js.
 import { createLessons } from './embed_lessons.js';
+import { widgetLinkTarget, withoutWidgetAddress } from './embed_page.js';
 
 /** Version of the JS handle; it moves together with the link format version (v=1). */
 export const HANDLE_VERSION = 1;
@@ -10,9 +11,10 @@ export const TRAIN_KIND = { steps: 0, epochs: 1, untilConverged: 2, nextMistake:
 
 /**
  * widget: {element, canvas, options, module, wasm (embed_wasm.js), snapshots (embed_snapshot.js),
- *          onNoticeDismissed(), onDestroy()}
- * Returns {handle, emitChange, follow, lessons}: emitChange() tells the 'change' listeners (the module calls it
- * after every change of the state); follow(cb) adds one of the widget's own followers (cb(lightState)); lessons (embed_lessons.js) gives the lesson-aware link fragment.
+ *          directory (where the module's files are, or null), onNoticeDismissed(), onDestroy()}
+ * Returns {handle, emitChange, follow, lessons, linkTarget}: emitChange() tells the 'change' listeners (the module calls it
+ * after every change of the state); follow(cb) adds one of the widget's own followers (cb(lightState)); lessons (embed_lessons.js) gives the lesson-aware link fragment;
+ * linkTarget() says where link() leads (embed_page.js widgetLinkTarget).
  */
 export function createHandle(widget) {
   const { element, canvas, options, module, wasm, snapshots } = widget;
@@ -20,13 +22,13 @@ export function createHandle(widget) {
   const listeners = { change: new Set() };
   let destroyed = false;
   const result = (ok) => (ok ? { ok: true } : { ok: false, error: text('pl_last_error') });
-  const baseUrl = () => (options.linkBase || location.href).split('#')[0];
+  const linkTarget = () => widgetLinkTarget(element, options, widget.directory);
   const lessons = createLessons(wasm, result);
   // A link, fragment or state object without an instructor's lesson in it: loaded at once.
   const loadPlain = (objOrLink) => {
     const value = typeof objOrLink === 'string' ? objOrLink : JSON.stringify(objOrLink);
     const loaded = result(withString(value, (ptr) => call('pl_load', ptr)) === 1);
-    if (loaded.ok) lessons.followState();
+    if (loaded.ok) lessons.followState(value);
     return loaded;
   };
 
@@ -47,7 +49,9 @@ export function createHandle(widget) {
      * A link that carries an instructor's lesson (lessonz) is unpacked first: then a Promise of that.
      */
     load(objOrLink) {
-      return lessons.carriesLesson(objOrLink) ? lessons.loadWithLesson(objOrLink, loadPlain) : loadPlain(objOrLink);
+      // A link addressed to one widget of a course page (#widget=<id>&...) loads into any widget.
+      const value = typeof objOrLink === 'string' ? withoutWidgetAddress(objOrLink) : objOrLink;
+      return lessons.carriesLesson(value) ? lessons.loadWithLesson(value, loadPlain) : loadPlain(value);
     },
     /** train({steps}) | train({epochs}) | train({untilConverged: true}) | train({nextMistake}) | train({reset: true}) */
     train(request = { steps: 1 }) {
@@ -81,8 +85,15 @@ export function createHandle(widget) {
     run(on = true, visitsPerSecond = 0) {
       call('pl_set_running', on ? 1 : 0, visitsPerSecond === 'max' ? 1e5 : Number(visitsPerSecond) || 0);
     },
-    /** A link that reproduces the current state exactly (with an instructor's lesson in it, if one is open). */
-    link() { return `${baseUrl()}#${lessons.fragment()}`; },
+    /**
+     * A link that reproduces the current state exactly (with an instructor's lesson in it, if one is
+     * open): on an embedded widget with an id, addressed to that widget on this page; without an id, to
+     * the full-page widget; on the full-page widget, this page.
+     */
+    link() {
+      const { base, address } = linkTarget();
+      return `${base}#${address}${lessons.fragment()}`;
+    },
     /** Add a point at (x1, x2) of class label (+1 or -1), as a click on the canvas: {ok} or {ok:false, error}. */
     addPoint(x1, x2, label = 1) {
       if (!Number.isFinite(Number(x1)) || !Number.isFinite(Number(x2))) return { ok: false, error: 'addPoint: x1 and x2 must be numbers' };
@@ -161,5 +172,5 @@ export function createHandle(widget) {
     for (const cb of followers) cb(() => get(true));
     for (const { cb, light } of listeners.change) cb(get(light));
   }
-  return { handle, emitChange, follow, lessons };
+  return { handle, emitChange, follow, lessons, linkTarget };
 }

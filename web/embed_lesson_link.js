@@ -1,4 +1,4 @@
-// An instructor's own lesson inside a link (README "Lessons"): the fragment key `lessonz` holds the
+// An instructor's own lesson inside a link (docs/reference.md "Link format"): the fragment key `lessonz` holds the
 // lesson's JSON, compressed with raw DEFLATE (RFC 1951) and written in base64url without padding:
 //     #d=...&lesson=my-lesson&step=2&lessonz=<base64url(deflate-raw(JSON))>&v=1
 // `v=1` stays last (the link codec's end mark, so a link cut off inside lessonz is still noticed).

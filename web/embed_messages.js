@@ -1,9 +1,9 @@
 // postMessage: a parent page (or the page itself) drives a widget with messages whose type starts with
-// 'perceptron-lab:' (README "postMessage"). Only allowed origins are heard; every request gets a reply.
+// 'perceptron-lab:' (docs/reference.md "postMessage"). Only allowed origins are heard; every request gets a reply.
 import { HANDLE_VERSION, TRAIN_KIND } from './embed_handle.js';
 import { allowedOrigins } from './embed_options.js';
 
-/** Every postMessage type starts with this (README "postMessage"). */
+/** Every postMessage type starts with this (docs/reference.md "postMessage"). */
 export const MESSAGE_PREFIX = 'perceptron-lab:';
 // The widget's own messages: a widget hears them too (same window) and must not answer them.
 const REPLIES = new Set(['state', 'link', 'loaded', 'ready', 'change', 'error', 'lessons', 'lesson', 'verdict']);

@@ -158,3 +158,68 @@ export function keepUrlInSync(handle, follow, fragment) {
     window.removeEventListener('hashchange', onHashChange);
   };
 }
+
+// [SECTION] A widget's own link on a page with several widgets (docs/instructors.md "Copy link in an embedded widget").
+// An embedded widget with an element id writes its link as `page#widget=<id>&d=...&v=1`: only the
+// widget with that id applies it when the page opens (and when the fragment changes), so a course page
+// with several widgets reopens the one that was shared and leaves the others alone. A widget without an
+// id cannot be told apart from its neighbours in a lasting way (its place changes when the page is
+// edited), so its link opens the full-page widget (index.html next to embed.js) instead. The
+// full-page widget (syncUrl) keeps the plain fragment, as the page's URL does.
+export const WIDGET_ADDRESS_KEY = 'widget';
+
+/**
+ * Where the widget's link leads: {base (before '#'), address (the fragment's first pair, or ''),
+ * opens: 'this-page' | 'full-page' | 'same-page'}. directory: where the module's files are (index.html
+ * is next to them), or null when they are inlined (the single-file build).
+ */
+export function widgetLinkTarget(element, options, directory) {
+  const page = location.href.split('#')[0];
+  const address = element.id && !options.syncUrl ? `${WIDGET_ADDRESS_KEY}=${encodeURIComponent(element.id)}&` : '';
+  if (options.linkBase) return { base: String(options.linkBase).split('#')[0], address, opens: 'same-page' };
+  if (options.syncUrl) return { base: page, address: '', opens: 'same-page' };
+  if (address) return { base: page, address, opens: 'this-page' };
+  if (directory) return { base: new URL('index.html', new URL(directory, document.baseURI)).href, address: '', opens: 'full-page' };
+  return { base: page, address: '', opens: 'same-page' };
+}
+
+// Splits '#widget=<id>&rest' (or a link or bare fragment with that first pair) into {id, link}, where
+// link is the same text without the address; null when the text is not addressed to a widget.
+function splitAddress(text) {
+  const hash = text.indexOf('#');
+  const fragment = hash >= 0 ? text.slice(hash + 1) : text;
+  const prefix = `${WIDGET_ADDRESS_KEY}=`;
+  if (!fragment.startsWith(prefix)) return null;
+  const end = fragment.indexOf('&');
+  const value = end < 0 ? fragment.slice(prefix.length) : fragment.slice(prefix.length, end);
+  let id;
+  try { id = decodeURIComponent(value); } catch (err) { id = value; }
+  return { id, link: `${hash >= 0 ? text.slice(0, hash + 1) : ''}${end < 0 ? '' : fragment.slice(end + 1)}` };
+}
+
+/** A link or fragment without its widget address: what any widget loads (load() ignores the address). */
+export function withoutWidgetAddress(text) {
+  if (text.trimStart().startsWith('{')) return text;  // JSON text, not a link
+  const split = splitAddress(text.trim());
+  return split ? split.link : text;
+}
+
+/** The link in the page's URL fragment when it is addressed to the widget with this id, else null. */
+export function linkAddressedTo(id, hash = location.hash) {
+  if (!id) return null;
+  const split = splitAddress(hash);
+  return split && split.id === id && split.link.length > 1 ? split.link : null;
+}
+
+/**
+ * An embedded widget with an id follows later changes of the page's fragment too (a shared link pasted
+ * into the address bar of an open course page): open(link) loads it. Returns what stops it.
+ */
+export function followAddressedLinks(element, open) {
+  const onHashChange = () => {
+    const link = linkAddressedTo(element.id);
+    if (link) open(link);
+  };
+  window.addEventListener('hashchange', onHashChange);
+  return () => window.removeEventListener('hashchange', onHashChange);
+}

@@ -1,10 +1,13 @@
 // A widget embedded in a course page keeps the student's work (edits, training, lesson progress)
-// across a reload of the page, in localStorage (README "Embed in your course page", data-remember).
+// across a reload of the page, in localStorage (docs/instructors.md "A reload loses nothing", data-remember).
 // One entry per widget, keyed by the page's path and the widget's element id (or its index among the
 // page's widgets when it has none); it holds the widget's link (with an instructor's lesson in it) and
 // the signature of the page's own start state. When the page changes that start (other data-*
 // attributes, an edited lesson file), the old entry is dropped: a student then sees the new page, not
-// an old copy of it. The full-page widget keeps its state in the URL instead and stores nothing.
+// an old copy of it. A link addressed to the widget (embed_page.js, `#widget=<id>&...`) wins over the
+// saved work when the page is opened with it, as a link does on the full page; the entry then notes that
+// link (`opened`), so a reload of the same address gives back the work done since instead of the link
+// again. The full-page widget keeps its state in the URL instead and stores nothing.
 // Storage can be missing or refused (a sandboxed iframe, privacy settings): then nothing is kept.
 
 import { spacedAfter } from './embed_page.js';
@@ -38,7 +41,7 @@ function forget(store, key) {
 }
 
 /**
- * The saved entry {link, start} of `key`, or null. A corrupt entry is removed with a warning.
+ * The saved entry {link, start, opened?} of `key`, or null. A corrupt entry is removed with a warning.
  */
 export function readSaved(key) {
   const store = storage();
@@ -48,7 +51,8 @@ export function readSaved(key) {
   if (raw === null) return null;
   try {
     const entry = JSON.parse(raw);
-    if (entry && entry.version === ENTRY_VERSION && typeof entry.link === 'string' && typeof entry.start === 'string') return entry;
+    if (entry && entry.version === ENTRY_VERSION && typeof entry.link === 'string' && typeof entry.start === 'string'
+        && (entry.opened === undefined || typeof entry.opened === 'string')) return entry;
     throw new Error('not an entry of this version');
   } catch (err) {
     console.warn(`Perceptron Lab: ignored and removed the saved work of ${key} (${err.message})`);
@@ -68,9 +72,11 @@ export function forgetSaved(key, why) {
 /**
  * Keeps the entry of `key` up to date: at most one write every WRITE_INTERVAL_MS after a change, and
  * one when the page goes away. `start` is the signature of the page's start state; while the widget
- * shows exactly that, no entry is kept. widget: {follow (embed_handle.js), fragment(), signature()}. Returns what stops it.
+ * shows exactly that, no entry is kept. widget: {follow (embed_handle.js), fragment(), signature(),
+ * opened() (the addressed link the widget was opened with, or '')}. writeNow: write the entry at once
+ * (the widget just took a link's state). Returns what stops it.
  */
-export function keepRemembering(key, start, widget) {
+export function keepRemembering(key, start, widget, { writeNow = false } = {}) {
   const store = storage();
   if (!store) return () => {};
   let timer = null;
@@ -81,8 +87,13 @@ export function keepRemembering(key, start, widget) {
     if (!enabled) return;
     const started = performance.now();
     try {
-      if (widget.signature() === start) store.removeItem(key);
-      else store.setItem(key, JSON.stringify({ version: ENTRY_VERSION, start, link: `#${widget.fragment()}` }));
+      const opened = widget.opened ? widget.opened() : '';
+      if (widget.signature() === start && !opened) store.removeItem(key);
+      else {
+        const entry = { version: ENTRY_VERSION, start, link: `#${widget.fragment()}` };
+        if (opened) entry.opened = opened;
+        store.setItem(key, JSON.stringify(entry));
+      }
     } catch (err) {
       console.warn(`Perceptron Lab: cannot keep this widget's work across reloads (${err.message})`);
       enabled = false;
@@ -92,6 +103,7 @@ export function keepRemembering(key, start, widget) {
   const unsubscribe = widget.follow(() => { if (enabled && !timer) timer = setTimeout(write, interval); });
   const flush = () => { if (timer) { clearTimeout(timer); write(); } };
   window.addEventListener('pagehide', flush);
+  if (writeNow) write();
   return () => {
     flush();
     enabled = false;

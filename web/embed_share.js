@@ -4,12 +4,20 @@
 /** The requests the C++ Share section sends (index = pl::app::HostRequest, see web_host.cpp). */
 export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile', 'downloadLesson', 'downloadTsv'];
 const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
+// What a copied link opens, by embed_page.js widgetLinkTarget().opens: the person who shares it should
+// know whether it comes back on this page or in the full-page widget.
+const WHAT_THE_LINK_OPENS = {
+  'this-page': 'it reopens this widget on this page, exactly as it is now.',
+  'full-page': 'it opens exactly this screen in the full-page widget.',
+  'same-page': 'it reopens exactly this screen.',
+};
 
 /**
  * Returns {request(name), remove()}; request does what the Share button `name` (HOST_REQUEST) does.
- * lessonDraft() gives the Author mode's lesson as {name, text} (its Save JSON button).
+ * lessonDraft() gives the Author mode's lesson as {name, text} (its Save JSON button); linkTarget()
+ * where the widget's link leads (embed_page.js widgetLinkTarget), which Copy link tells the person.
  */
-export function setUpShare(element, canvas, handle, lessonDraft) {
+export function setUpShare(element, canvas, handle, lessonDraft, linkTarget) {
   // The file picker behind "Import CSV/JSON" (tests drive it with setInputFiles).
   const fileInput = document.createElement('input');
   fileInput.type = 'file';
@@ -52,8 +60,8 @@ export function setUpShare(element, canvas, handle, lessonDraft) {
       if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(link); ok = true; }
     } catch (e) { ok = false; }
     if (!ok) ok = copyWithSelection(link);
-    handle.setNotice(ok ? 'Link copied to the clipboard: it reopens exactly this screen.'
-      : `The clipboard is not available here. Copy this link by hand: ${link}`);
+    handle.setNotice(ok ? `Link copied to the clipboard: ${WHAT_THE_LINK_OPENS[linkTarget().opens]}`
+      : `The clipboard is not available here. Copy this link by hand (${WHAT_THE_LINK_OPENS[linkTarget().opens]}): ${link}`);
     return ok;
   }
   function request(name) {

@@ -1,4 +1,4 @@
-// The test build's entry for the browser tests and the benchmarks (README "Test build"). Only the test
+// The test build's entry for the browser tests and the benchmarks (docs/developers.md "The test build"). Only the test
 // build (preset web-test, CMake option PL_TEST_HOOKS) has this file and the exports it calls; the
 // release build and the public JS handle have neither.
 //

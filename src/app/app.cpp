@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <string>
+#include <utility>
 
 #include "app/load_state.hpp"
 #include "app/panels.hpp"
@@ -58,9 +60,22 @@ void App::after_frame() {
     notify_if_changed();
 }
 
+namespace {
+// What the lesson card shows that the state does not hold: the chosen answer and the last verdict
+// (a Check on the canvas changes no state, and the mirror must still say and show it).
+std::string lesson_card_signature(const LessonRun& run) {
+    if (!run.is_open()) return "";
+    const LessonRun::Verdict& v = run.verdict();
+    return std::to_string(run.step()) + "|" + (run.chosen() ? std::to_string(*run.chosen()) : "-") + "|" +
+           (v.checked ? (v.passed ? "passed|" : "not yet|") + v.message : "");
+}
+}  // namespace
+
 void App::notify_if_changed() {
-    if (session_.revision() == notified_revision_) return;
+    std::string lesson_now = lesson_card_signature(lesson_);
+    if (session_.revision() == notified_revision_ && lesson_now == notified_lesson_) return;
     notified_revision_ = session_.revision();
+    notified_lesson_ = std::move(lesson_now);
     request_redraw();
     if (on_change) on_change();
 }

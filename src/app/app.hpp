@@ -86,7 +86,9 @@ public:
     const LayoutPlan& layout() const { return layout_; }  // what the last frame showed
     std::uint64_t revision() const { return session_.revision(); }
     std::size_t frames_drawn() const { return frames_drawn_; }
-    std::function<void()> on_change;  // after every change of the state (web: the JS 'change' event)
+    // After every change of the state (web: the JS 'change' event), and of the open lesson's answer or
+    // verdict, which the state does not hold but the accessible mirror must show and say.
+    std::function<void()> on_change;
     std::function<void(HostRequest)> on_request;  // set by the host; absent: the Share buttons hide
 
 private:
@@ -121,6 +123,7 @@ private:
     Fonts fonts_;
     int redraw_frames_ = 3;
     std::uint64_t notified_revision_ = 0;
+    std::string notified_lesson_;  // the lesson card's answer and verdict at the last on_change
     std::size_t frames_drawn_ = 0;
     KeyboardState keyboard_;
     bool option_reduced_motion_ = false, system_reduced_motion_ = false, system_more_contrast_ = false;

@@ -33,7 +33,7 @@ void App::draw_tabs() {
             if (tab.lift_view) draw_lift_panel(lift_panel_, session_, models_.update(session_), ImVec2(0, 0));
             for (Section section : tab.sections) {
                 // One section alone needs no header; several get collapsible headers, all open.
-                if (tab.sections.size() == 1 || ImGui::CollapsingHeader(section_title(section), ImGuiTreeNodeFlags_DefaultOpen))
+                if (tab.sections.size() == 1 || section_header(section_title(section), ImGuiTreeNodeFlags_DefaultOpen))
                     draw_section(section, context);
             }
             ImGui::EndChild();
@@ -41,6 +41,7 @@ void App::draw_tabs() {
         }
         ImGui::EndTabBar();
     }
+    draw_notice_overlay(context);
     ImGui::PopStyleVar();
     ImGui::EndChild();
 }
@@ -89,9 +90,10 @@ void App::draw_column(const char* id, float width, const std::vector<Section>& s
     for (Section section : sections) {
         const bool closed = section == Section::Show || section == Section::Share || (section == Section::Plots && !theory_column) ||
                             (section == Section::Lesson && !lesson_.is_open());
-        if (ImGui::CollapsingHeader(section_title(section), closed ? 0 : ImGuiTreeNodeFlags_DefaultOpen))
+        if (section_header(section_title(section), closed ? 0 : ImGuiTreeNodeFlags_DefaultOpen))
             draw_section(section, context);
     }
+    if (!theory_column) draw_notice_overlay(context);
     ImGui::PopStyleVar();
     ImGui::EndChild();
 }

@@ -7,6 +7,7 @@
 #include "app/canvas_cursor.hpp"
 #include "app/canvas_draw.hpp"
 #include "app/canvas_hand.hpp"
+#include "app/canvas_insets.hpp"
 #include "app/canvas_overlays.hpp"
 #include "app/theme.hpp"
 #include "imgui_internal.h"
@@ -21,22 +22,55 @@ void Canvas::start_update_animation(const Update& update) {
 
 void Canvas::fit_view(Session& session) {
     const bool drawn = view_.width() > 1.0f && view_.height() > 1.0f;
-    if (drawn) session.fit_view_to_data(static_cast<double>(view_.width()) / static_cast<double>(view_.height()));
+    if (drawn) fit_to(session, shape_);
     else fit_requested_ = true;
 }
 
+void Canvas::fit_to(Session& session, const CanvasShape& shape) {
+    session.fit_view_to_data(shape);
+    fitted_for_ = shape;
+}
+
+void Canvas::keep_view_fitted(Session& session, const CanvasShape& shape) {
+    if (shape == shape_) return;
+    const CanvasShape before = shape_;
+    shape_ = shape;
+    const Dataset& data = session.state().data;
+    const ViewState& view = session.state().view;
+    const auto fitted_to = [&](const CanvasShape& s) {
+        const ViewState fit = pl::fit_view(data, s);
+        return fit.center_x == view.center_x && fit.center_y == view.center_y && fit.span == view.span;
+    };
+    // Fitted here (Fit, a data set that came before the first frame), or by the session to the shape it
+    // was told last frame (a preset or an import since).
+    std::optional<CanvasShape> fitted;
+    if (fitted_for_ && fitted_to(*fitted_for_)) fitted = fitted_for_;
+    else if (fitted_to(before)) fitted = before;
+    fitted_for_ = fitted;
+    if (!fitted) return;
+    const FitInsets &now = shape.insets, &then = fitted->insets;
+    const bool resized = shape.width != fitted->width || shape.height != fitted->height;
+    const bool grew = now.left > then.left || now.top > then.top || now.right > then.right || now.bottom > then.bottom;
+    if (resized || grew) fit_to(session, shape);
+}
+
 // [SECTION] keyboard cursor
+FitInsets Canvas::cursor_keep_clear() const {
+    // The sides have no overlay, but the focus ring runs along them: the cursor stays whole beside it.
+    return {kCursorReach, overlays_.top + kCursorReach, kCursorReach, overlays_.bottom + kCursorReach};
+}
+
 void Canvas::move_cursor(Session& session, int dx, int dy, int lines) {
-    const CursorMove move = pl::app::move_cursor(view_, session.state().view, cursor_, dx, dy, lines);
+    const CursorMove move = pl::app::move_cursor(view_, session.state().view, cursor_, dx, dy, lines, cursor_keep_clear());
     if (move.view_changed) {
         session.set_view(move.view);
         view_.fit(session.state().view, view_.origin_x(), view_.origin_y(), view_.width(), view_.height());
     }
-    cursor_ = cursor_inside(view_, move.cursor);  // the session may have refused part of the pan
+    cursor_ = cursor_inside(view_, move.cursor, cursor_keep_clear());  // the session may have refused part of the pan
 }
 
 void Canvas::zoom_at_cursor(Session& session, double factor) {
-    cursor_ = cursor_inside(view_, cursor_);
+    cursor_ = cursor_inside(view_, cursor_, cursor_keep_clear());
     const ViewState before = session.state().view;
     session.set_view(zoom_view_at(before, cursor_, factor));
     // The session keeps the span within its limits: zoom by what it accepted, about the same point.
@@ -45,7 +79,7 @@ void Canvas::zoom_at_cursor(Session& session, double factor) {
 }
 
 void Canvas::add_at_cursor(Session& session, int label) {
-    cursor_ = cursor_inside(view_, cursor_);
+    cursor_ = cursor_inside(view_, cursor_, cursor_keep_clear());
     CanvasInput::add_point_at(session, {cursor_.x, cursor_.y}, label);
 }
 
@@ -65,15 +99,31 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size = ImGui::GetContentRegionAvail();
     if (size.x < 4 || size.y < 4) { fingers_.clear(); return; }
-    // A new data set (a preset, a generated set, an import) is shown whole; a loaded link keeps its view.
-    // The session fits it at once once it knows the canvas's shape; a data set that came earlier waits here.
-    session.set_screen_aspect(static_cast<double>(size.x) / static_cast<double>(size.y));
-    if (session.fit_pending() || fit_requested_) {
-        fit_requested_ = false;
-        session.fit_view_to_data(static_cast<double>(size.x) / static_cast<double>(size.y));
-    }
     view_.fit(session.state().view, origin.x, origin.y, size.x, size.y);
     const PanelState& panels = session.state().panels;
+    CanvasControlsInput controls_input;
+    controls_input.active_label = session.state().active_label;
+    controls_input.readonly = session.state().readonly;
+    controls_input.finger_sized = touch_.finger_seen;
+    controls_input.tooltips = !touch_.mouse_from_finger;
+    // What the overlays take along the edges: the buttons, the legend (reserved while the regions are
+    // on: it comes with the first training), and the texts at the bottom as they were last drawn.
+    OverlayTexts texts;
+    texts.status = models.current().status;
+    texts.field_notice = field_drawn_by_gpu_ ? field_.notice() : std::string();
+    if (has_keys_) texts.keys_hint = kCanvasKeysHint;
+    const OverlayBands bands = overlay_bands(view_, controls_input, panels.field, texts);
+    overlays_ = FitInsets{0.0, bands.top, 0.0, bands.bottom};
+    const CanvasShape shape = fit_shape(view_, bands);
+    // A new data set (a preset, a generated set, an import) is shown whole; a loaded link keeps its view.
+    // The session fits it at once once it knows the canvas's shape; a data set that came earlier waits here.
+    keep_view_fitted(session, shape);
+    session.set_screen_shape(shape);
+    if (session.fit_pending() || fit_requested_) {
+        fit_requested_ = false;
+        fit_to(session, shape);
+    }
+    view_.fit(session.state().view, origin.x, origin.y, size.x, size.y);
     const Palette& colors = active_palette();
     ImDrawList* draw = ImGui::GetWindowDrawList();
 
@@ -82,14 +132,9 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     ImDrawListSplitter layers;
     layers.Split(draw, 2);
     layers.SetCurrentChannel(draw, 1);
-    CanvasControlsInput controls_input;
-    controls_input.active_label = session.state().active_label;
-    controls_input.readonly = session.state().readonly;
-    controls_input.finger_sized = touch_.finger_seen;
-    controls_input.tooltips = !touch_.mouse_from_finger;
     const CanvasControls controls = draw_canvas_controls(view_, colors, controls_input);
     if (controls.switch_class) session.set_active_label(-session.state().active_label);
-    if (controls.fit) session.fit_view_to_data(static_cast<double>(size.x) / static_cast<double>(size.y));
+    if (controls.fit) fit_to(session, shape);
     layers.SetCurrentChannel(draw, 0);
 
     ImGui::SetCursorScreenPos(origin);
@@ -119,7 +164,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     const FrameModel& model = models.update(session);
     std::optional<std::size_t> cursor_point;
     if (has_keys_) {
-        cursor_ = cursor_inside(view_, cursor_);  // a zoom, a pan or a resize may have moved the view
+        cursor_ = cursor_inside(view_, cursor_, cursor_keep_clear());  // a zoom, a pan or a resize may have moved the view
         cursor_point = point_at_cursor(session);
     }
 
@@ -156,12 +201,11 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     if (model.hand) draw_hand_unit(o, model, input_.hand_grip());  // over the points: its handles come first
     if (field_drawn_by_gpu_) draw_legend(o, model);
     if (animated_) draw_update_animation(o, model, *animated_, animation_time_ / kAnimationSeconds);
-    const std::string keys_hint = has_keys_ ? "Arrows move \xC2\xB7 Enter or + adds +1 \xC2\xB7 \xE2\x88\x92 adds \xE2\x88\x92" "1 \xC2\xB7 ? all keys \xC2\xB7 Esc leaves"
-                                            : std::string();
+    const std::string keys_hint = has_keys_ ? kCanvasKeysHint : "";
     draw_status(o, model, online_fade_running(), field_drawn_by_gpu_ ? field_.notice() : std::string(), keys_hint, controls.bottom + 8.0f);
     if (has_keys_) {
         draw_keyboard_focus_ring(o);
-        draw_keyboard_cursor(o, cursor_, cursor_label(cursor_, session.state().data, cursor_point));
+        draw_keyboard_cursor(o, cursor_, cursor_label(cursor_, session.state().data, cursor_point), overlays_);
     }
     draw->PopClipRect();
     layers.Merge(draw);

@@ -81,6 +81,14 @@ public:
 
 private:
     bool online_fade_running() const { return online_age_ >= 0.0f && online_age_ < kOnlineMessageSeconds; }
+    // The view fitted to the data on the canvas as it is now, remembered as the shape the fit was for.
+    void fit_to(Session& session, const CanvasShape& shape);
+    // While the view is still a fit (nobody panned, zoomed, edited or loaded a view since), a canvas that
+    // changed size or whose overlays grew gets the fit again, so no point ends up under them. Overlays
+    // that shrank keep the view: it does not jump when the keys hint goes.
+    void keep_view_fitted(Session& session, const CanvasShape& shape);
+    // Where the keyboard cursor does not go: the overlays' strips and the cursor's own reach from them.
+    FitInsets cursor_keep_clear() const;
 
     static constexpr std::size_t kMaxQueuedFingers = 512;  // events kept while the canvas is not drawn
 
@@ -89,6 +97,9 @@ private:
     std::vector<FingerEvent> fingers_;
     TouchStatus touch_;
     bool fit_requested_ = false;
+    CanvasShape shape_;                      // the canvas and its overlays' insets, last frame
+    std::optional<CanvasShape> fitted_for_;  // the shape the view was last fitted to
+    FitInsets overlays_;                     // the strips the overlays take, this frame (no point reach)
     FieldLayer field_;
     PointLayer points_;  // many points as one image
     bool field_drawn_by_gpu_ = false;

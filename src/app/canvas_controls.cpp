@@ -21,33 +21,60 @@ bool CanvasControls::covers(ImVec2 p) const {
     return std::any_of(covered.begin(), covered.end(), [&](const ScreenRect& r) { return r.contains(p); });
 }
 
-CanvasControls draw_canvas_controls(const View& view, const Palette& colors, const CanvasControlsInput& in) {
-    CanvasControls out;
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float height = in.finger_sized ? std::max(kTouchTarget, ImGui::GetFrameHeight()) : ImGui::GetFrameHeight();
-    const float pad = style.FramePadding.x;
-    const float radius = std::round(height * 0.28f);  // the class marker inside the switch
-    const int label = in.active_label > 0 ? 1 : -1;
-    const char* class_text = label > 0 ? "Adds +1" : "Adds \xE2\x88\x92" "1";
-    const float switch_width = in.readonly ? 0.0f : pad + 2.0f * radius + 6.0f + ImGui::CalcTextSize(class_text).x + pad;
-    const float fit_width = std::max(height, ImGui::CalcTextSize("Fit").x + 2.0f * pad);
-    const float row_width = switch_width + (in.readonly ? 0.0f : kGap) + fit_width;
+namespace {
+struct ControlsMetrics {
+    float height, pad, radius, switch_width, fit_width;
+    const char* class_text;
+};
+ControlsMetrics controls_metrics(const CanvasControlsInput& in) {
+    ControlsMetrics m{};
+    m.height = in.finger_sized ? std::max(kTouchTarget, ImGui::GetFrameHeight()) : ImGui::GetFrameHeight();
+    m.pad = ImGui::GetStyle().FramePadding.x;
+    m.radius = std::round(m.height * 0.28f);  // the class marker inside the switch
+    m.class_text = in.active_label > 0 ? "Adds +1" : "Adds \xE2\x88\x92" "1";
+    m.switch_width = in.readonly ? 0.0f : m.pad + 2.0f * m.radius + 6.0f + ImGui::CalcTextSize(m.class_text).x + m.pad;
+    m.fit_width = std::max(m.height, ImGui::CalcTextSize("Fit").x + 2.0f * m.pad);
+    return m;
+}
+}  // namespace
+
+CanvasControlsLayout layout_canvas_controls(const View& view, const CanvasControlsInput& in) {
+    const ControlsMetrics m = controls_metrics(in);
+    const float row_width = m.switch_width + (in.readonly ? 0.0f : kGap) + m.fit_width;
     // A narrow canvas stacks Fit under the switch; the block goes under the legend if it would reach it.
     const bool stacked = !in.readonly && row_width > view.width() - 2.0f * kMargin;
-    const float block_width = stacked ? std::max(switch_width, fit_width) : row_width;
+    const float block_width = stacked ? std::max(m.switch_width, m.fit_width) : row_width;
 
     ImVec2 corner(view.origin_x() + kMargin, view.origin_y() + kMargin);
     const ScreenRect legend = legend_rect(view);
     if (corner.x + block_width + kGap > legend.min.x) corner.y = legend.max.y + kGap;
 
+    CanvasControlsLayout out;
+    if (!in.readonly) {
+        out.class_switch = {corner, ImVec2(corner.x + m.switch_width, corner.y + m.height)};
+        if (stacked) corner.y += m.height + kGap;
+        else corner.x += m.switch_width + kGap;
+    }
+    out.fit = {corner, ImVec2(corner.x + m.fit_width, corner.y + m.height)};
+    out.bottom = corner.y + m.height;
+    return out;
+}
+
+CanvasControls draw_canvas_controls(const View& view, const Palette& colors, const CanvasControlsInput& in) {
+    CanvasControls out;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const ControlsMetrics m = controls_metrics(in);
+    const CanvasControlsLayout layout = layout_canvas_controls(view, in);
+    const int label = in.active_label > 0 ? 1 : -1;
+
     ImDrawList* draw = ImGui::GetWindowDrawList();
     ImGui::PushStyleColor(ImGuiCol_Button, with_alpha(colors.canvas_bg, 0.92f));
     ImGui::PushStyleColor(ImGuiCol_Text, colors.text);
     if (!in.readonly) {
-        ImGui::SetCursorScreenPos(corner);
+        ImGui::SetCursorScreenPos(layout.class_switch.min);
         ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, ImVec2(1.0f, 0.5f));  // text right, marker left
-        const std::string button = std::string(class_text) + "###class-switch";
-        out.switch_class = ImGui::Button(button.c_str(), ImVec2(switch_width, height));
+        const std::string button = std::string(m.class_text) + "###class-switch";
+        out.switch_class = ImGui::Button(button.c_str(), ImVec2(m.switch_width, m.height));
         ImGui::PopStyleVar();
         if (in.tooltips && ImGui::IsItemHovered())
             ImGui::SetTooltip("A click or a tap adds a %s point; press to switch.\n"
@@ -55,18 +82,16 @@ CanvasControls draw_canvas_controls(const View& view, const Palette& colors, con
                               label > 0 ? "+1" : "\xE2\x88\x92" "1");
         const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
         draw->AddRect(min, max, label > 0 ? colors.positive : colors.negative, style.FrameRounding, 0, 2.0f);
-        draw_marker(draw, ImVec2(min.x + pad + radius, 0.5f * (min.y + max.y)), label, radius, colors, false);
+        draw_marker(draw, ImVec2(min.x + m.pad + m.radius, 0.5f * (min.y + max.y)), label, m.radius, colors, false);
         out.covered.push_back({min, max});
-        if (stacked) corner.y += height + kGap;
-        else corner.x += switch_width + kGap;
     }
-    ImGui::SetCursorScreenPos(corner);
-    out.fit = ImGui::Button("Fit", ImVec2(fit_width, height));
+    ImGui::SetCursorScreenPos(layout.fit.min);
+    out.fit = ImGui::Button("Fit", ImVec2(m.fit_width, m.height));
     if (in.tooltips && ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the view to the data");
     draw->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), colors.axis, style.FrameRounding, 0, 1.0f);
     out.covered.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
     ImGui::PopStyleColor(2);
-    out.bottom = corner.y + height;
+    out.bottom = layout.bottom;
     return out;
 }
 

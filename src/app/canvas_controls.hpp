@@ -32,8 +32,16 @@ struct CanvasControls {
     bool covers(ImVec2 p) const;
 };
 
-// The buttons sit in the canvas's top-left corner, in a row (one above the other on a canvas too narrow
-// for the row), moved below the legend when they would reach it.
+// Where the buttons go: in the canvas's top-left corner, in a row (one above the other on a canvas too
+// narrow for the row), moved below the legend when they would reach it. The drawing and the view's fit
+// (canvas_insets.hpp, which keeps the points clear of them) both read it.
+struct CanvasControlsLayout {
+    ScreenRect class_switch{};  // empty when read-only
+    ScreenRect fit{};
+    float bottom = 0;           // lowest edge of the buttons
+};
+CanvasControlsLayout layout_canvas_controls(const View& view, const CanvasControlsInput& in);
+
 CanvasControls draw_canvas_controls(const View& view, const Palette& colors, const CanvasControlsInput& in);
 
 }  // namespace pl::app

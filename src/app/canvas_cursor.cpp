@@ -28,11 +28,12 @@ void draw_keyboard_focus_ring(const Overlay& o) {
     ring(kInset, kWidth, o.colors.focus);
 }
 
-void draw_keyboard_cursor(const Overlay& o, CursorPoint cursor, const std::string& label) {
+void draw_keyboard_cursor(const Overlay& o, CursorPoint cursor, const std::string& label, const FitInsets& overlays) {
     const ScreenPoint s = o.view.to_screen(cursor.x, cursor.y);
     const ImVec2 c(s.x, s.y);
     const ImU32 ink = o.colors.text, halo = o.colors.canvas_bg;
-    constexpr float kRing = 10.0f, kArm = 16.0f, kGap = 4.0f;
+    constexpr float kRing = 10.0f, kArm = 16.0f, kGap = 4.0f, kApart = 6.0f;  // kApart: label to arm, label to edge
+    static_assert(kArm + kHaloPixels <= kCursorReach, "the cursor's drawing stays within its reach");
     for (int pass = 0; pass < 2; ++pass) {  // the halo under everything, then the ink
         const ImU32 color = pass == 0 ? halo : ink;
         const float thickness = pass == 0 ? 2.0f + 2 * kHaloPixels : 2.0f;
@@ -42,14 +43,25 @@ void draw_keyboard_cursor(const Overlay& o, CursorPoint cursor, const std::strin
         o.draw->AddLine(ImVec2(c.x, c.y - kArm), ImVec2(c.x, c.y - kGap), color, thickness);
         o.draw->AddLine(ImVec2(c.x, c.y + kGap), ImVec2(c.x, c.y + kArm), color, thickness);
     }
-    // The label right of and above the cursor, moved to the other side near the canvas's edges.
-    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+    // The free area: the canvas less the strips of its buttons and texts.
     const View& v = o.view;
-    ImVec2 pos(c.x + kArm + 6, c.y - kArm - size.y);
-    if (pos.x + size.x + 6 > v.origin_x() + v.width()) pos.x = c.x - kArm - 6 - size.x;
-    if (pos.y - 4 < v.origin_y()) pos.y = c.y + kArm + 4;
-    pos.x = std::max(pos.x, v.origin_x() + 6);
-    plate_text(o.draw, "cursor", pos, label, o.colors.canvas_bg, ink, std::max(40.0f, v.width() - 12.0f));
+    const float left = v.origin_x() + static_cast<float>(overlays.left) + kApart;
+    const float right = v.origin_x() + v.width() - static_cast<float>(overlays.right) - kApart;
+    const float top = v.origin_y() + static_cast<float>(overlays.top);
+    const float bottom = v.origin_y() + v.height() - static_cast<float>(overlays.bottom);
+    const float wrap = std::max(40.0f, v.width() - 12.0f);
+    const ImVec2 size = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap);
+    // Right of and above the cursor; left of it near the right edge; below it near the top strip, unless
+    // below reaches the bottom strip too (a canvas too low for both): then where it overlaps least.
+    ImVec2 pos(c.x + kArm + kApart, c.y - kArm - size.y);
+    if (plate_rect(pos, label, wrap).max.x > right) pos.x = c.x - kArm - kApart - size.x;
+    pos.x = std::max(pos.x, left);
+    if (plate_rect(pos, label, wrap).min.y < top) {
+        const ImVec2 below(pos.x, c.y + kArm + kGap);
+        if (plate_rect(below, label, wrap).max.y <= bottom) pos = below;
+        else pos.y = std::min(top + (pos.y - plate_rect(pos, label, wrap).min.y), below.y);
+    }
+    plate_text(o.draw, "cursor", pos, label, o.colors.canvas_bg, ink, wrap);
 }
 
 }  // namespace pl::app

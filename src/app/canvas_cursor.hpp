@@ -15,6 +15,11 @@ namespace pl::app {
 // "(0.4, −1.2)", and "(1, 2) · point 1, +1" when the cursor is on a point (numbered from 1).
 std::string cursor_label(CursorPoint cursor, const Dataset& data, std::optional<std::size_t> point);
 void draw_keyboard_focus_ring(const Overlay& o);
-void draw_keyboard_cursor(const Overlay& o, CursorPoint cursor, const std::string& label);
+// The cursor's drawing reaches this far from its centre (its arms, on their halo).
+inline constexpr float kCursorReach = 18.0f;
+// `overlays`: the strips along the canvas's edges its buttons and texts take (canvas_insets.hpp). The
+// label goes right of and above the cursor, flipped left or below where it would leave the canvas or
+// reach into them.
+void draw_keyboard_cursor(const Overlay& o, CursorPoint cursor, const std::string& label, const FitInsets& overlays);
 
 }  // namespace pl::app

@@ -26,15 +26,26 @@ double arrow_room(const View& view) {
 }
 }  // namespace
 
+namespace {
+constexpr float kPlatePadX = 5.0f, kPlatePadY = 3.0f;  // the plate around its text
+}  // namespace
+
+ScreenRect plate_rect(ImVec2 pos, const std::string& text, float max_width, bool anchor_bottom) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, max_width);
+    if (anchor_bottom) pos.y -= size.y - ImGui::GetTextLineHeight();
+    return {ImVec2(pos.x - kPlatePadX, pos.y - kPlatePadY), ImVec2(pos.x + size.x + kPlatePadX, pos.y + size.y + kPlatePadY)};
+}
+
 float plate_text(ImDrawList* draw, const char* role, ImVec2 pos, const std::string& text, ImU32 plate, ImU32 ink,
                  float max_width, bool anchor_bottom) {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, max_width);
     if (anchor_bottom) pos.y -= size.y - ImGui::GetTextLineHeight();
-    draw->AddRectFilled(ImVec2(pos.x - 5, pos.y - 3), ImVec2(pos.x + size.x + 5, pos.y + size.y + 3), plate, 4.0f);
+    draw->AddRectFilled(ImVec2(pos.x - kPlatePadX, pos.y - kPlatePadY), ImVec2(pos.x + size.x + kPlatePadX, pos.y + size.y + kPlatePadY),
+                        plate, 4.0f);
     draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(), pos, ink, text.c_str(), nullptr, max_width);
     PL_PROBE_TEXT(role, text, pos, ImVec2(pos.x + max_width, pos.y + size.y));
     (void)role;
-    return pos.y - 3;
+    return pos.y - kPlatePadY;
 }
 
 // [SECTION] the boundary and w
@@ -226,39 +237,64 @@ void draw_update_animation(const Overlay& o, const FrameModel& model, const Upda
 }
 
 // [SECTION] text on the canvas: status line, online verdict, legend
+namespace {
+// The status line's text position and width; each text above it goes on the line above the last plate.
+ImVec2 status_position(const View& v) { return ImVec2(v.origin_x() + 10, v.origin_y() + v.height() - ImGui::GetFontSize() - 10); }
+float status_room(const View& v) { return std::max(40.0f, v.width() - 20.0f); }
+float line_above(float plate_top) { return plate_top - ImGui::GetTextLineHeight() - 6; }
+}  // namespace
+
+StatusPlates layout_status(const View& v, const std::string& status, const std::string& field_notice, const std::string& keys_hint) {
+    const ImVec2 pos = status_position(v);
+    const float room = status_room(v);
+    StatusPlates out;
+    out.status = plate_rect(pos, status, room, true);
+    out.top = out.status.min.y;
+    if (!field_notice.empty()) {
+        out.field_notice = plate_rect(ImVec2(pos.x, line_above(out.top)), field_notice, room, true);
+        out.top = out.field_notice.min.y;
+    }
+    if (!keys_hint.empty()) {
+        out.keys_hint = plate_rect(ImVec2(pos.x, line_above(out.top)), keys_hint, room, true);
+        out.top = out.keys_hint.min.y;
+    }
+    return out;
+}
+
 void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice,
                  const std::string& keys_hint, float online_top) {
     const View& v = o.view;
-    const ImVec2 pos(v.origin_x() + 10, v.origin_y() + v.height() - ImGui::GetFontSize() - 10);
-    const float room = std::max(40.0f, v.width() - 20.0f);
+    const ImVec2 pos = status_position(v);
+    const float room = status_room(v);
     float top = plate_text(o.draw, "status", pos, model.status, o.colors.canvas_bg, o.colors.text, room, true);
     if (!field_notice.empty())
-        top = plate_text(o.draw, "field-notice", ImVec2(pos.x, top - ImGui::GetTextLineHeight() - 6), field_notice, o.colors.canvas_bg,
-                         o.colors.text, room, true);
+        top = plate_text(o.draw, "field-notice", ImVec2(pos.x, line_above(top)), field_notice, o.colors.canvas_bg, o.colors.text, room, true);
     if (!keys_hint.empty())
-        plate_text(o.draw, "keys-hint", ImVec2(pos.x, top - ImGui::GetTextLineHeight() - 6), keys_hint, o.colors.canvas_bg, o.colors.text,
-                   room, true);
+        plate_text(o.draw, "keys-hint", ImVec2(pos.x, line_above(top)), keys_hint, o.colors.canvas_bg, o.colors.text, room, true);
     if (show_online_message && !model.online_message.empty())
         plate_text(o.draw, "online", ImVec2(v.origin_x() + 10, std::max(v.origin_y() + 10, online_top)), model.online_message,
                    o.colors.verdict_plate, o.colors.verdict_text, room);
 }
 
 namespace {
-constexpr float kLegendWidth = 120.0f, kLegendBarHeight = 10.0f;  // the colour bar
+constexpr float kLegendBarHeight = 10.0f;  // the colour bar
+// The bar is 120 px wide, narrower on a phone's canvas (down to 80 px, still room for "−4  0  +4"), so the
+// canvas's buttons keep their row beside it instead of going under it, and the points keep the room.
+float legend_width(const View& view) { return std::clamp(0.28f * view.width(), 80.0f, 120.0f); }
 ImVec2 legend_bar_corner(const View& view) {
-    return ImVec2(view.origin_x() + view.width() - kLegendWidth - 16.0f, view.origin_y() + 14.0f);
+    return ImVec2(view.origin_x() + view.width() - legend_width(view) - 16.0f, view.origin_y() + 14.0f);
 }
 }  // namespace
 
 ScreenRect legend_rect(const View& view) {
     const ImVec2 bar = legend_bar_corner(view);
     const float label = ImGui::CalcTextSize("f(x)").x + 12;  // "f(x)" left of the bar
-    return {ImVec2(bar.x - 8 - label, bar.y - 6), ImVec2(bar.x + kLegendWidth + 8, bar.y + kLegendBarHeight + ImGui::GetFontSize() + 8)};
+    return {ImVec2(bar.x - 8 - label, bar.y - 6), ImVec2(bar.x + legend_width(view) + 8, bar.y + kLegendBarHeight + ImGui::GetFontSize() + 8)};
 }
 
 void draw_legend(const Overlay& o, const FrameModel& model) {
     const Palette& colors = o.colors;
-    const float width = kLegendWidth, height = kLegendBarHeight;
+    const float width = legend_width(o.view), height = kLegendBarHeight;
     const ImVec2 bar = legend_bar_corner(o.view);
     const float x = bar.x, y = bar.y;
     ImDrawList* draw = o.draw;

@@ -44,6 +44,8 @@ inline constexpr double kArrowMaxShareOfView = 0.35;
 // last line at pos.y (the status line grows upwards). Returns the plate's top.
 float plate_text(ImDrawList* draw, const char* role, ImVec2 pos, const std::string& text, ImU32 plate, ImU32 ink,
                  float max_width, bool anchor_bottom = false);
+// Where plate_text puts the plate, without drawing it.
+ScreenRect plate_rect(ImVec2 pos, const std::string& text, float max_width, bool anchor_bottom = false);
 
 void draw_half_planes(const Overlay& o, const Line2D& line);
 // halo: over a rim of canvas_bg (canvas_draw.hpp), for lines that must stand out on any tint.
@@ -66,6 +68,16 @@ void draw_update_animation(const Overlay& o, const FrameModel& model, const Upda
 // `online_top` down (below the canvas's buttons). Plates are opaque canvas_bg: their text keeps its contrast.
 void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice,
                  const std::string& keys_hint, float online_top);
+// The texts at the canvas's bottom edge, as draw_status places them: each one's plate (empty when the
+// text is), and the top of the highest, for what must stay clear of them (canvas_insets.hpp).
+struct StatusPlates {
+    ScreenRect status{}, field_notice{}, keys_hint{};
+    float top = 0;
+};
+StatusPlates layout_status(const View& view, const std::string& status, const std::string& field_notice, const std::string& keys_hint);
+// What the canvas says at its bottom while it has the keyboard.
+inline constexpr const char* kCanvasKeysHint =
+    "Arrows move \xC2\xB7 Enter or + adds +1 \xC2\xB7 \xE2\x88\x92 adds \xE2\x88\x92" "1 \xC2\xB7 ? all keys \xC2\xB7 Esc leaves";
 void draw_legend(const Overlay& o, const FrameModel& model);
 ScreenRect legend_rect(const View& view);  // where draw_legend draws (its plate), for what must avoid it
 

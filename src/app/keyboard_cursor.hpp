@@ -5,6 +5,7 @@
 // tests/app/test_keyboard_cursor.cpp.
 #pragma once
 #include "app/view.hpp"
+#include "core/view_fit.hpp"
 #include "core/widget_state.hpp"
 
 namespace pl::app {
@@ -22,13 +23,17 @@ struct CursorMove {
 // `value` on the nearest multiple of `step` (step > 0).
 double snap_to_grid(double value, double step);
 
-// The grid crossing inside the visible area nearest to `p` (the view's centre when the canvas has
+// `keep_clear`: pixels along the canvas's edges where the cursor does not go, because the canvas draws
+// its buttons and texts there (canvas_insets.hpp); the rest is the cursor's area.
+
+// The grid crossing inside the cursor's area nearest to `p` (the view's centre when the canvas has
 // not been seen by the cursor yet): where the cursor appears, and where it goes after a zoom or pan.
-CursorPoint cursor_inside(const View& view, CursorPoint p);
+CursorPoint cursor_inside(const View& view, CursorPoint p, const FitInsets& keep_clear = {});
 
 // `dx`, `dy` in {-1, 0, 1} (screen directions: +dy is up), `lines` grid lines at a time. `view` is the
-// canvas as drawn from `state`.
-CursorMove move_cursor(const View& view, const ViewState& state, CursorPoint from, int dx, int dy, int lines);
+// canvas as drawn from `state`. A step past the cursor's area pans the view.
+CursorMove move_cursor(const View& view, const ViewState& state, CursorPoint from, int dx, int dy, int lines,
+                       const FitInsets& keep_clear = {});
 
 // The view zoomed by `factor` (< 1 zooms in) so that `anchor` stays where it is on the screen.
 ViewState zoom_view_at(const ViewState& state, CursorPoint anchor, double factor);

@@ -1,4 +1,4 @@
-// The "?" list of keys: one table, the same one the README's "Keyboard" section copies.
+// The "?" list of keys: one table, the same one docs/instructors.md "Keyboard, motion, contrast, text size" copies.
 #include <algorithm>
 #include <string>
 

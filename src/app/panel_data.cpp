@@ -1,4 +1,4 @@
-// [SECTION] header, notice and the Data section
+// [SECTION] header and the Data section (the notice: panel_notice.cpp)
 #include <cstdio>
 #include <string>
 
@@ -19,21 +19,6 @@ void draw_header(PanelContext& c) {
     }
     item_tooltip("Hide the controls (more room for the canvas)");
     ImGui::Separator();
-}
-
-void draw_notice(PanelContext& c) {
-    if (c.session.notice().empty()) return;
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, active_palette().notice_bg);
-    ImGui::PushStyleColor(ImGuiCol_Text, active_palette().notice_text);
-    const float height = ImGui::GetTextLineHeightWithSpacing() * 3.2f;
-    ImGui::BeginChild("##notice", ImVec2(0, height), true, ImGuiWindowFlags_NavFlattened);
-    ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight());
-    ImGui::TextUnformatted(c.session.notice().c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::SameLine(ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() + ImGui::GetCursorPosX());
-    ImGui::EndChild();
-    ImGui::PopStyleColor(2);
-    if (ImGui::SmallButton("Dismiss")) c.session.clear_notice();
 }
 
 void draw_data_section(PanelContext& c) {

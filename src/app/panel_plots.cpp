@@ -115,7 +115,7 @@ void draw_proof_plots(const Learner& learner, const TheorySummary& t, const Proo
 }
 
 void draw_derivation(const TrainConfig& config) {
-    if (!ImGui::TreeNode("From SGD to the perceptron")) return;
+    if (!tree_node("From SGD to the perceptron")) return;
     item_tooltip("Lecture 001's derivation: logistic regression trained by SGD becomes the perceptron when its "
                  "probability is replaced by the predicted label.");
     for (const std::string& step : sgd_derivation(config)) rich_text(step, "derivation");

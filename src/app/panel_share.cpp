@@ -24,7 +24,9 @@ void draw_share_section(PanelContext& c) {
         return;
     }
     if (ImGui::Button("Copy link", ImVec2(half, 0))) host(HostRequest::CopyLink);
-    item_tooltip("A link that reopens exactly this screen: the points, the settings and how far training has gone.");
+    // Its notice floats right under the button (panel_notice.cpp): no tooltip over it while it shows.
+    if (c.session.notice().empty())
+        item_tooltip("A link that reopens exactly this screen: the points, the settings and how far training has gone.");
     ImGui::SameLine();
     ImGui::BeginDisabled(c.session.state().readonly);
     if (ImGui::Button("Import CSV/JSON", ImVec2(half, 0))) host(HostRequest::ImportFile);

@@ -37,6 +37,7 @@ void draw_lesson_section(PanelContext& context); // the lesson card, or the list
 void draw_lesson_author(PanelContext& context);  // Author mode: build a lesson from the widget
 void draw_header(PanelContext& context);         // title, collapse button
 void draw_notice(PanelContext& context);         // the last message for the user, dismissible
+void draw_notice_overlay(PanelContext& context); // ... or, when an action in this window caused it, over it (last)
 void draw_data_section(PanelContext& context);   // presets, generators, class toggle, edits, online mode
 void draw_training_section(PanelContext& context);
 // What the Training section does with new settings (also used by the JS handle's configure()).

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/probe.hpp"
+#include "imgui_internal.h"
 
 namespace pl::app {
 
@@ -16,6 +17,32 @@ void probe_fit(const char* role, const std::string& text, float width) {
 #else
     (void)role; (void)text; (void)width;
 #endif
+}
+
+void focus_ring_on_last_item() {
+    const ImGuiContext& g = *GImGui;
+    if (g.NavId == 0 || g.NavId != g.LastItemData.ID || g.NavDisableHighlight) return;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    // The visible part of the item: a header reaches past the column's clip rectangle.
+    const ImVec2 clip_min = draw->GetClipRectMin(), clip_max = draw->GetClipRectMax();
+    const ImVec2 min(std::max(g.LastItemData.Rect.Min.x, clip_min.x), std::max(g.LastItemData.Rect.Min.y, clip_min.y));
+    const ImVec2 max(std::min(g.LastItemData.Rect.Max.x, clip_max.x), std::min(g.LastItemData.Rect.Max.y, clip_max.y));
+    if (max.x - min.x <= 2 * kFocusRingWidth || max.y - min.y <= 2 * kFocusRingWidth) return;
+    const float half = kFocusRingWidth * 0.5f;
+    draw->AddRect(ImVec2(min.x + half, min.y + half), ImVec2(max.x - half, max.y - half), ImGui::GetColorU32(ImGuiCol_NavHighlight),
+                  ImGui::GetStyle().FrameRounding, 0, kFocusRingWidth);
+}
+
+bool section_header(const char* title, ImGuiTreeNodeFlags flags) {
+    const bool open = ImGui::CollapsingHeader(title, flags);
+    focus_ring_on_last_item();
+    return open;
+}
+
+bool tree_node(const char* title) {
+    const bool open = ImGui::TreeNode(title);
+    focus_ring_on_last_item();
+    return open;
 }
 
 bool fit_button(std::initializer_list<const char*> labels, const char* id, float width) {

@@ -29,6 +29,16 @@ float item_width_for_labels(std::initializer_list<const char*> labels);
 // screens). Returns true when chosen.
 bool wrapped_selectable(const char* text, const char* id);
 
+// A section's collapsing header and a tree node that show a clear focus ring while they have the
+// keyboard focus: Dear ImGui marks a focused header with a 1 px line that the column's edge half clips.
+bool section_header(const char* title, ImGuiTreeNodeFlags flags = 0);
+bool tree_node(const char* title);
+// The ring on the item just submitted, when it has the keyboard focus and the focus is shown: 3 px of
+// the focus colour just inside the item's visible rectangle (the theme keeps it at 3:1 against the
+// window and the header colours, tests/app/test_theme_contrast.cpp).
+void focus_ring_on_last_item();
+inline constexpr float kFocusRingWidth = 3.0f;
+
 // SameLine() when an item `width` wide still fits on the current line, else a new line: rows of
 // radio buttons and small buttons wrap instead of running out of their column.
 void same_line_if_fits(float width);

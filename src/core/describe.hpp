@@ -13,7 +13,8 @@
 
 namespace pl {
 
-// "0.707", "1.2e+03", "n/a" for NaN, "∞" / "−∞"; `significant` digits, no trailing zeros.
+// "0.707", "−1.5" (a real minus sign), "1.2e+03", "n/a" for NaN, "∞" / "−∞"; `significant` digits, no
+// trailing zeros.
 std::string display_number(double value, int significant = 4);
 // "+1" or "−1" (a real minus sign).
 std::string label_text(int label);

@@ -2,7 +2,7 @@
 // widget (a state and the panels to show), and may ask the student to reach a goal the widget checks or
 // to answer a quiz question.
 //
-// [SECTION] The format (JSON, version 1; also documented in the README)
+// [SECTION] The format (JSON, version 1; also documented in docs/reference.md "Lesson format (JSON)")
 //   { "version": 1, "id": "update-rule", "title": "The update rule", "steps": [
 //     { "title": "…", "text": "paragraphs with **bold** and `code` (lesson_markup.hpp)",
 //       "state": "#d=…&v=1"  or  {…a JSON state…}   optional: absent keeps what the student has

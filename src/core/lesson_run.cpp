@@ -30,6 +30,8 @@ PanelState panels_for(const std::vector<LessonPanel>& controls, const PanelState
 
 void LessonRun::open(Session& session, Lesson lesson, std::size_t step, bool apply_step) {
     lesson_ = std::move(lesson);
+    left_.reset();
+    passed_.assign(lesson_->steps.size(), false);
     builtin_ = false;  // an instructor's lesson may reuse a built-in id; it is still theirs (open_builtin sets it)
     enter(session, std::min(step, lesson_->steps.size() - 1), apply_step);
 }
@@ -46,8 +48,47 @@ std::string LessonRun::open_builtin(Session& session, const std::string& id, std
     return "";
 }
 
+void LessonRun::leave(Session& session) {
+    if (!lesson_) return;
+    Left left{*lesson_, builtin_, step_};
+    close(session);
+    left_ = std::move(left);
+    // The lesson list (and its offer to reopen this lesson) lives with the Data section: a step that hid
+    // it must not leave the student with no way back.
+    if (!session.state().panels.data_section) {
+        PanelState p = session.state().panels;
+        p.data_section = true;
+        session.set_panels(p);
+    }
+}
+
+bool LessonRun::reopen_left(Session& session) {
+    if (!can_reopen()) return false;
+    Left left = std::move(*left_);
+    open(session, std::move(left.lesson), left.step, false);
+    builtin_ = left.builtin;
+    return true;
+}
+
+std::size_t LessonRun::checks_passed() const {
+    if (!lesson_) return 0;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < lesson_->steps.size() && i < passed_.size(); ++i) {
+        const LessonStep& s = lesson_->steps[i];
+        if ((s.goal || s.has_quiz()) && passed_[i]) ++n;
+    }
+    return n;
+}
+
+std::size_t LessonRun::check_count() const {
+    if (!lesson_) return 0;
+    return static_cast<std::size_t>(std::count_if(lesson_->steps.begin(), lesson_->steps.end(),
+                                                  [](const LessonStep& s) { return s.goal || s.has_quiz(); }));
+}
+
 void LessonRun::close(Session& session) {
     lesson_.reset();
+    finished_ = false;
     chosen_.reset();
     verdict_ = Verdict{};
     session.set_lesson_position("", 0);
@@ -61,6 +102,7 @@ bool LessonRun::go_to(Session& session, std::size_t step) {
 
 void LessonRun::enter(Session& session, std::size_t step, bool apply_step) {
     step_ = step;
+    finished_ = false;
     chosen_.reset();
     verdict_ = Verdict{};
     const LessonStep& s = lesson_->steps[step_];
@@ -104,6 +146,7 @@ const LessonRun::Verdict& LessonRun::check(const Session& session) {
         if (!goal.passed) problem = goal.message;
     }
     verdict_.passed = problem.empty();
+    if (verdict_.passed && step_ < passed_.size()) passed_[step_] = true;
     if (verdict_.passed) verdict_.message = s.success.empty() ? "Well done." : s.success;
     else verdict_.message = s.hint.empty() ? problem : problem + " Hint: " + s.hint;
     return verdict_;
@@ -112,12 +155,13 @@ const LessonRun::Verdict& LessonRun::check(const Session& session) {
 std::string LessonRun::follow_state(Session& session) {
     const WidgetState& state = session.state();
     if (state.lesson.empty()) {
-        if (lesson_) { lesson_.reset(); chosen_.reset(); verdict_ = Verdict{}; }
+        if (lesson_) { lesson_.reset(); chosen_.reset(); verdict_ = Verdict{}; finished_ = false; }
         return "";
     }
     if (lesson_ && lesson_->id == state.lesson) {
         if (step_ != state.lesson_step && state.lesson_step < lesson_->steps.size()) {
             step_ = state.lesson_step;
+            finished_ = false;
             chosen_.reset();
             verdict_ = Verdict{};
         }

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "lesson.hpp"
 #include "session.hpp"
@@ -23,6 +24,17 @@ public:
     // Built-in lessons by id; "" and an error sentence when the id is unknown.
     std::string open_builtin(Session& session, const std::string& id, std::size_t step, bool apply_step);
     void close(Session& session);
+    // A student leaving from the card: closes, and remembers the lesson and the step so the card (or the
+    // notice) can reopen it there: one tap must never lose the lesson for good. It shows the Data section
+    // again, where the lesson list is.
+    void leave(Session& session);
+    bool can_reopen() const { return !is_open() && left_.has_value(); }
+    const Lesson* left_lesson() const { return left_ ? &left_->lesson : nullptr; }
+    std::size_t left_step() const { return left_ ? left_->step : 0; }
+    // Reopens the lesson left last at the step it was left, without setting the step up again (the
+    // points and training stay as the student has them). False when there is nothing to reopen.
+    bool reopen_left(Session& session);
+    void forget_left() { left_.reset(); }
     // Moves to step k (applies it). False when k is outside the lesson.
     bool go_to(Session& session, std::size_t step);
 
@@ -49,6 +61,14 @@ public:
     const Verdict& verdict() const { return verdict_; }
     bool has_check() const { return is_open() && (current().goal || current().has_quiz()); }
 
+    // Finish on the last step: the card says "Lesson complete" and how many of the lesson's checks
+    // passed (a step counts once it passed a check, on any visit). Moving to a step ends it.
+    void finish() { if (is_open()) finished_ = true; }
+    void unfinish() { finished_ = false; }
+    bool finished() const { return is_open() && finished_; }
+    std::size_t checks_passed() const;
+    std::size_t check_count() const;  // steps with a goal or a quiz
+
     // The session's state names a lesson position that differs from this run (a loaded link): reopen
     // or close to follow it. Returns an error sentence for an unknown lesson ("" otherwise).
     std::string follow_state(Session& session);
@@ -61,6 +81,14 @@ private:
     std::size_t step_ = 0;
     std::optional<std::size_t> chosen_;
     Verdict verdict_;
+    std::vector<bool> passed_;  // per step: a check passed there
+    bool finished_ = false;
+    struct Left {
+        Lesson lesson;
+        bool builtin = false;
+        std::size_t step = 0;
+    };
+    std::optional<Left> left_;
 };
 
 // The panels a step's "controls" list shows (the lesson card itself is always shown while a lesson is open).

@@ -255,7 +255,7 @@ void Session::new_data_set(Dataset data, std::string name) {
     ++data_revision_;
     theory_.invalidate();
     rebuild_learner(0);
-    if (screen_aspect_ > 0) set_view(fit_view(state_.data, screen_aspect_));  // a new data set is shown whole
+    if (screen_) set_view(fit_view(state_.data, *screen_));  // a new data set is shown whole
     else fit_pending_ = true;
     touch();
 }
@@ -389,6 +389,7 @@ void Session::set_view(const ViewState& view) {
 }
 
 void Session::fit_view_to_data(double aspect) { set_view(fit_view(state_.data, aspect)); }
+void Session::fit_view_to_data(const CanvasShape& canvas) { set_view(fit_view(state_.data, canvas)); }
 
 void Session::set_panels(const PanelState& panels) {
     state_.panels = panels;

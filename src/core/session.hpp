@@ -16,6 +16,7 @@
 #include "theory.hpp"
 #include "theory_cache.hpp"
 #include "threshold_unit.hpp"
+#include "view_fit.hpp"
 #include "widget_state.hpp"
 #include "words_session.hpp"
 
@@ -132,10 +133,13 @@ public:
     // Shows every point with a margin on a canvas of this width / height (view_fit.hpp); empty data
     // gives the default view.
     void fit_view_to_data(double aspect);
+    void fit_view_to_data(const CanvasShape& canvas);  // with the canvas's insets: no point under its overlays
     // The shape (width / height) of the canvas the view is shown on, told by the screen whenever it draws.
     // Once known, a new data set is fitted to it at once, so the state (and a link taken right after
     // loading a preset) already has the fitted view. Not a change of the state: no revision.
-    void set_screen_aspect(double aspect) { screen_aspect_ = aspect; }
+    void set_screen_aspect(double aspect) { set_screen_shape(CanvasShape{aspect, 1.0, {}}); }
+    // The same with the canvas's size in pixels and the insets its overlays take (view_fit.hpp).
+    void set_screen_shape(const CanvasShape& canvas) { if (canvas.width > 0 && canvas.height > 0) screen_ = canvas; }
     void set_panels(const PanelState& panels);
     void set_active_label(int label);
     void set_readonly(bool readonly);
@@ -190,7 +194,7 @@ private:
     std::optional<Snapshot> hand_origin_;
     std::uint64_t revision_ = 1, data_revision_ = 1;
     bool fit_pending_ = false;
-    double screen_aspect_ = 0;  // 0: no screen has drawn the view yet
+    std::optional<CanvasShape> screen_;  // none: no screen has drawn the view yet
     std::size_t online_mistakes_ = 0;
     std::optional<OnlineResult> last_online_;
     std::uint64_t last_online_serial_ = 0;

@@ -1,5 +1,5 @@
 // The widget state as JSON: the JS handle's state() (snapshot_json), the JSON export, and load(obj)
-// (state_from_json). Field names are part of the documented JS handle (README "The JS handle").
+// (state_from_json). Field names are part of the documented JS handle (docs/reference.md "The JS handle", "JSON state").
 // Driven by the same property table as the link (state_table.hpp), with the same checks and messages.
 //
 // state_to_json: {"version":1, "points":[[x,y],...], "labels":[1,-1,...], "dim":2,

@@ -42,7 +42,7 @@ std::string update_sentence(const WordsUpdate& update, const std::string& messag
 // "on the line", which counts as a mistake (y·f <= 0).
 std::string words_online_sentence(const WordsOnlineResult& result);
 
-// The "wordsModel" member of the JS handle's state() (README "Words mode"): {"words": {"viagra": -1,
+// The "wordsModel" member of the JS handle's state() (docs/reference.md "Words mode: state().wordsModel"): {"words": {"viagra": -1,
 // ...} (every vocabulary word), "bias", "mistakes", "mistakesPerEpoch", "epochs", "visits",
 // "converged", "capped", "diverged", "accuracy", "scores" [per message], "predictions" [+1/-1],
 // "R", "gamma", "bound", "separable", "whyNot", "unsupported", "lastUpdate" {index, y, score,

@@ -84,6 +84,8 @@ nlohmann::json scene_json(pl::app::App& app, std::size_t page, bool with_choices
                           // The Share buttons show where the widget's own Share section may (an
                           // instructor can leave it out of an embed).
                           {"share", session.state().panels.controls && session.state().panels.share_section},
+                          // The list of lessons shows where the widget's own list does (layout.cpp).
+                          {"lessons", session.state().panels.controls && session.state().panels.data_section},
                           {"dim", session.state().data.dim},
                           {"points", {{"total", session.state().data.size()},
                                       {"page", scene.page},

@@ -137,7 +137,7 @@ void detach() { g_app = nullptr; }
 
 }  // namespace pl::platform
 
-// [SECTION] exports wrapped by web/embed.js (see README "The JS handle")
+// [SECTION] exports wrapped by web/embed.js (see docs/reference.md "The JS handle")
 extern "C" {
 
 // everything = 0: the light snapshot (state({points: false}): counts instead of the lists that grow with
@@ -149,7 +149,7 @@ EMSCRIPTEN_KEEPALIVE const char* pl_state_json(int everything) {
     // the numbers are still coming, and a change event follows when they are there.
     std::string json = pl::snapshot_json(s.state(), s.learner(), s.theory_so_far(),
                                          everything ? pl::SnapshotParts::Everything : pl::SnapshotParts::Light);
-    if (everything && s.state().mode == pl::DataMode::Words) {  // what the messages' learner shows (README "Words mode")
+    if (everything && s.state().mode == pl::DataMode::Words) {  // what the messages' learner shows (docs/instructors.md "Words mode")
         json.pop_back();
         json += ",\"wordsModel\":" + pl::words_model_json(s.words()) + "}";
     }
@@ -309,7 +309,7 @@ EMSCRIPTEN_KEEPALIVE const char* pl_snapshot_area() {
     return hand_out(text);
 }
 
-// [SECTION] generated data (README "The JS handle": generate)
+// [SECTION] generated data (docs/reference.md "The JS handle": generate)
 // Loads a generated preset (the core's seeded generators) as the Data panel does. Returns 1 if known.
 EMSCRIPTEN_KEEPALIVE int pl_generate(const char* preset_name, int n, double noise, double seed) {
     pl::Preset preset;

@@ -1,4 +1,4 @@
-// The lesson verbs of the JS handle (README "Lessons"): list, open, read, move, check and answer, and
+// The lesson verbs of the JS handle (docs/reference.md "The JS handle"): list, open, read, move, check and answer, and
 // the lesson's own text for links that carry an instructor's lesson. web/embed_lessons.js wraps them.
 #include <emscripten.h>
 

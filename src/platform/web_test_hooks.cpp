@@ -1,7 +1,7 @@
 // Exports for the browser tests and the benchmarks: where the canvas is, how many frames were drawn,
 // the last online prediction, GPU-vs-CPU agreement of the painted field, and the field benchmark.
 // Compiled only into the test build (CMake option PL_TEST_HOOKS, preset web-test); the release wasm
-// has none of them. web/test_hooks.js wraps them (README "Test build").
+// has none of them. web/test_hooks.js wraps them (docs/developers.md "The test build").
 #ifndef PL_TEST_HOOKS
 #error "web_test_hooks.cpp belongs to the test build only (configure with -DPL_TEST_HOOKS=ON)"
 #endif

@@ -29,7 +29,7 @@ LayoutInput at(float width, float height, PanelState panels) {
     in.host_can_share = true;
     return in;
 }
-// data-controls="train,kernel": the README's example.
+// data-controls="train,kernel": the example of docs/instructors.md "One script tag and a div".
 PanelState train_and_kernel() {
     PanelState p;
     p.data_section = p.show_section = p.share_section = false;

@@ -106,6 +106,8 @@ TEST_CASE("panel colours (Dear ImGui's style and ours): text 4.5:1 on every back
             check.need("check mark", on_window(ImGuiCol_CheckMark), on_window(ImGuiCol_FrameBg), kGraphicsContrast);
             check.need("slider grab", on_window(ImGuiCol_SliderGrab), on_window(ImGuiCol_FrameBg), kGraphicsContrast);
             check.need("keyboard focus (NavHighlight)", on_window(ImGuiCol_NavHighlight), window, kGraphicsContrast);
+            check.need("keyboard focus on a section header (widgets.hpp focus_ring_on_last_item)", on_window(ImGuiCol_NavHighlight),
+                       on_window(ImGuiCol_Header), kGraphicsContrast);
             check.need("the open tab against the others", on_window(ImGuiCol_TabActive), on_window(ImGuiCol_Tab), kGraphicsContrast);
             check.need("scrollbar grab", on_window(ImGuiCol_ScrollbarGrab), on_window(ImGuiCol_ScrollbarBg), kGraphicsContrast);
             // The plots (plots.cpp) draw on a frame: bars, lines and the two dashed bounds.

@@ -13,7 +13,8 @@
 using namespace pl;
 
 namespace {
-const std::string kMinusOne = "\xE2\x88\x92" "1";  // "−1" as label_text writes it
+const std::string kMinus = "\xE2\x88\x92";          // the real minus sign of every number read out
+const std::string kMinusOne = kMinus + "1";  // "−1" as label_text writes it
 
 WidgetState lecture4(BiasMode bias, Algorithm algorithm = Algorithm::Perceptron) {
     WidgetState state = Session::default_state();
@@ -36,9 +37,9 @@ TEST_CASE("describe: each visit of the lecture 004 example in a sentence (no bia
     s.step();
     CHECK(last_visit_sentence(s) == "Visit 2: point 2 at (2, 1), label +1, score 4: correct, no update.");
     s.step();
-    CHECK(last_visit_sentence(s) == "Visit 3: point 3 at (-1, -1), label " + kMinusOne + ", score -3: correct, no update.");
+    CHECK(last_visit_sentence(s) == "Visit 3: point 3 at (" + kMinusOne + ", " + kMinusOne + "), label " + kMinusOne + ", score " + kMinus + "3: correct, no update.");
     s.step();
-    CHECK(last_visit_sentence(s) == "Visit 4: point 4 at (-1, 1), label " + kMinusOne + ", score 1: a mistake; w becomes (2, 1).");
+    CHECK(last_visit_sentence(s) == "Visit 4: point 4 at (" + kMinusOne + ", 1), label " + kMinusOne + ", score 1: a mistake; w becomes (2, 1).");
     s.epoch();
     CHECK_FALSE(s.last_visit().has_value());  // an epoch is said as a summary, not as its last visit
     CHECK(outcome_sentence(s.learner(), s.theory()) == "Converged after 2 epochs and 2 mistakes.");
@@ -83,7 +84,7 @@ TEST_CASE("describe: training_news says what happened since the last mark") {
     CHECK(training_news(mark, s) == "Visit 1: point 1 at (1, 2), label +1, score 0: a mistake; w becomes (1, 2).");
     mark = training_mark(s);
     s.next_mistake();  // visits 2 and 3 are correct, visit 4 is the mistake
-    CHECK(training_news(mark, s) == "Visits 2 to 3 were correct. Visit 4: point 4 at (-1, 1), label " + kMinusOne +
+    CHECK(training_news(mark, s) == "Visits 2 to 3 were correct. Visit 4: point 4 at (" + kMinusOne + ", 1), label " + kMinusOne +
                                         ", score 1: a mistake; w becomes (2, 1).");
     mark = training_mark(s);
     s.epoch();

@@ -105,3 +105,45 @@ TEST_CASE("lesson run: an instructor's lesson that reuses a built-in id stays th
     CHECK(run.lesson().title == "My own update rule");
     CHECK(run.step() == 1);
 }
+
+TEST_CASE("lesson run: leaving remembers the step, and reopening there keeps the student's work") {
+    Session session;
+    LessonRun run;
+    REQUIRE(run.open_builtin(session, "update-rule", 0, true).empty());
+    REQUIRE(run.go_to(session, 2));
+    session.step();
+    const std::uint64_t visits = session.learner().visits();
+    run.leave(session);
+    CHECK_FALSE(run.is_open());
+    CHECK(session.state().lesson.empty());
+    CHECK(session.state().panels.data_section);  // the step hid it; the lesson list lives there
+    REQUIRE(run.can_reopen());
+    CHECK(run.left_lesson()->id == "update-rule");
+    CHECK(run.left_step() == 2);
+    REQUIRE(run.reopen_left(session));
+    CHECK(run.is_builtin());
+    CHECK(run.step() == 2);
+    CHECK(session.state().lesson == "update-rule");
+    CHECK(session.state().lesson_step == 2);
+    CHECK(session.learner().visits() == visits);  // the step is not set up again
+    CHECK_FALSE(run.can_reopen());
+    run.close(session);  // the handle's close: nothing to reopen
+    CHECK_FALSE(run.can_reopen());
+}
+
+TEST_CASE("lesson run: Finish says the lesson is complete and counts the checks passed once each") {
+    Session session;
+    LessonRun run;
+    REQUIRE(run.open_builtin(session, "update-rule", 0, true).empty());
+    CHECK(run.check_count() == 4);
+    session.step();
+    CHECK(run.check(session).passed);
+    CHECK(run.check(session).passed);  // passing again counts once
+    REQUIRE(run.go_to(session, 3));
+    run.finish();
+    CHECK(run.finished());
+    CHECK(run.is_open());
+    CHECK(run.checks_passed() == 1);
+    REQUIRE(run.go_to(session, 3));  // moving on ends the summary
+    CHECK_FALSE(run.finished());
+}

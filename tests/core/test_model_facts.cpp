@@ -106,6 +106,10 @@ TEST_CASE("has_answer: one definition of trained (a visit, or a random start)") 
 TEST_CASE("sentences: numbers for people, the status line and the online verdict") {
     CHECK(display_number(0.70710678) == "0.7071");
     CHECK(display_number(-0.0) == "0");
+    // Numbers read out carry the real minus sign, as labels do ("−1"); an exponent keeps its ASCII sign.
+    CHECK(display_number(-1.0) == "\xE2\x88\x92" "1");
+    CHECK(display_number(-0.645123, 3) == "\xE2\x88\x92" "0.645");
+    CHECK(display_number(-1e-5) == "\xE2\x88\x92" "1e-05");
     CHECK(display_number(NAN) == "n/a");
     CHECK(label_text(-1) == "\xE2\x88\x92" "1");
     Session s;

@@ -152,3 +152,94 @@ TEST_CASE("session: once the screen has told its shape, a new data set is fitted
     CHECK(session.state().view.center_x == doctest::Approx(102.0));
     CHECK(session.state().view.span == doctest::Approx(fit_view(far, 0.5).span));
 }
+
+// The canvas's own overlays (buttons and legend along the top, the status line along the bottom)
+// take strips of the canvas: the fit puts the data into the free rectangle between them.
+namespace {
+struct Pixel { double x, y; };
+// Where a data point lands on a canvas shown with this view (as src/app/view.hpp maps it).
+Pixel on_canvas(const ViewState& v, const CanvasShape& c, double x, double y) {
+    const double pixels_per_unit = std::min(c.width, c.height) / v.span;
+    return {c.width / 2 + (x - v.center_x) * pixels_per_unit, c.height / 2 - (y - v.center_y) * pixels_per_unit};
+}
+}  // namespace
+
+TEST_CASE("fit_view with insets: every point in the free rectangle, the margin kept there, the data centred in it") {
+    const Dataset xor_points = points_2d({{-1, -1}, {1, 1}, {-1, 1}, {1, -1}});
+    const Dataset moons = make_preset(Preset::Moons, GeneratorParams{});
+    // A phone (390 x 380 canvas, 44 px buttons at the top, a two-line status at the bottom), a small embed,
+    // a desktop canvas, and a tall canvas with unequal side insets.
+    const CanvasShape shapes[] = {
+        {390, 380, {16, 70, 16, 66}},
+        {600, 300, {16, 52, 16, 47}},
+        {1280, 760, {16, 58, 16, 47}},
+        {320, 700, {40, 60, 10, 90}},
+    };
+    for (const Dataset* data : {&xor_points, &moons}) {
+        for (const CanvasShape& c : shapes) {
+            CAPTURE(c.width);
+            CAPTURE(c.height);
+            const ViewState v = fit_view(*data, c);
+            const double free_w = c.width - c.insets.left - c.insets.right, free_h = c.height - c.insets.top - c.insets.bottom;
+            const double margin_x = kFitMarginShare * free_w - 1e-6, margin_y = kFitMarginShare * free_h - 1e-6;
+            double low_x = HUGE_VAL, high_x = -HUGE_VAL, low_y = HUGE_VAL, high_y = -HUGE_VAL;
+            for (const Vec& p : data->points) {
+                const Pixel s = on_canvas(v, c, p[0], p[1]);
+                CHECK(s.x >= c.insets.left + margin_x);
+                CHECK(s.x <= c.width - c.insets.right - margin_x);
+                CHECK(s.y >= c.insets.top + margin_y);
+                CHECK(s.y <= c.height - c.insets.bottom - margin_y);
+                low_x = std::min(low_x, s.x), high_x = std::max(high_x, s.x);
+                low_y = std::min(low_y, s.y), high_y = std::max(high_y, s.y);
+            }
+            // Centred in the free rectangle, and no smaller than needed: one axis uses all its room.
+            CHECK(0.5 * (low_x + high_x) == doctest::Approx(c.insets.left + free_w / 2));
+            CHECK(0.5 * (low_y + high_y) == doctest::Approx(c.insets.top + free_h / 2));
+            const double used = std::max((high_x - low_x) / free_w, (high_y - low_y) / free_h);
+            CHECK(used == doctest::Approx(1 - 2 * kFitMarginShare));
+        }
+    }
+}
+
+TEST_CASE("fit_view with insets: by hand; no insets is the aspect-only fit; bad and oversized insets") {
+    // XOR's corners span 2 x 2. A 400 x 400 canvas with 100 px taken at the top: the free rectangle is
+    // 400 x 300, the data get 0.76 * 300 = 228 px, so 114 px per unit and a span of 400 / 114. Its centre
+    // lies 50 px below the canvas's: the view's centre is 50 / 114 units above the data's.
+    const Dataset d = points_2d({{-1, -1}, {1, 1}});
+    const ViewState v = fit_view(d, CanvasShape{400, 400, {0, 100, 0, 0}});
+    CHECK(v.span == doctest::Approx(400.0 / 114.0));
+    CHECK(v.center_x == doctest::Approx(0.0));
+    CHECK(v.center_y == doctest::Approx(50.0 / 114.0));
+
+    for (double aspect : {0.5, 1.0, 1.6, 3.0}) {
+        const ViewState by_shape = fit_view(d, CanvasShape{aspect * 300, 300, {}});
+        const ViewState by_aspect = fit_view(d, aspect);
+        CHECK(by_shape.span == doctest::Approx(by_aspect.span));
+        CHECK(by_shape.center_x == doctest::Approx(by_aspect.center_x));
+        CHECK(by_shape.center_y == doctest::Approx(by_aspect.center_y));
+    }
+    // Insets that are not numbers count as none; a bad canvas size as a square without insets.
+    const ViewState plain = fit_view(d, CanvasShape{400, 400, {}});
+    const ViewState odd = fit_view(d, CanvasShape{400, 400, {std::nan(""), -5, HUGE_VAL, 0}});
+    CHECK(odd.span == doctest::Approx(plain.span));
+    CHECK(odd.center_y == doctest::Approx(plain.center_y));
+    CHECK(fit_view(d, CanvasShape{0, 400, {0, 100, 0, 0}}).span == doctest::Approx(fit_view(d, 1.0).span));
+    // Overlays taller than the canvas: the data still get 1 - kFitMaxInsetShare of it.
+    const ViewState crowded = fit_view(d, CanvasShape{400, 100, {0, 300, 0, 300}});
+    CHECK(std::isfinite(crowded.span));
+    CHECK(crowded.span == doctest::Approx(100.0 / ((1 - kFitMaxInsetShare) * 100 * 0.76 / 2)));
+    CHECK(fit_view(Dataset{}, CanvasShape{400, 400, {0, 100, 0, 0}}).span == ViewState{}.span);  // empty: the default
+}
+
+TEST_CASE("session: a screen that tells its insets gets new data sets fitted clear of them") {
+    Session session;
+    const CanvasShape phone{390, 380, {16, 70, 16, 66}};
+    session.set_screen_shape(phone);
+    session.load_preset(Preset::Xor, GeneratorParams{});
+    const ViewState expected = fit_view(session.state().data, phone);
+    CHECK(session.state().view.span == expected.span);
+    CHECK(session.state().view.center_y == expected.center_y);
+    session.set_view(ViewState{});
+    session.fit_view_to_data(phone);
+    CHECK(session.state().view.center_y == expected.center_y);
+}

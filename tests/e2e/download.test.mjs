@@ -1,4 +1,4 @@
-// The release download comes in two parts (README "Download size"): perceptron_lab.wasm with what the
+// The release download comes in two parts (docs/developers.md "Download size"): perceptron_lab.wasm with what the
 // first frames run, and perceptron_lab.deferred.wasm with the rest, fetched once the first frame is on
 // screen (web/embed_deferred.js). These tests load the release build as a student would, at desktop and
 // phone sizes, and check what reaches the student: the first frame comes from the first part alone

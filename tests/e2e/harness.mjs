@@ -80,7 +80,7 @@ export async function routePage(page, origin, urlPath, html, headers = {}) {
   await page.route(`${origin}${urlPath}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html, headers }));
 }
 
-// Loads the test build's hooks into the page (README "Test build"): afterwards page code can call
+// Loads the test build's hooks into the page (docs/developers.md "The test build"): afterwards page code can call
 // window.testHooks(handleOrElement).framesDrawn(), .toPage(x, y), .request('downloadCsv'), ...
 export async function useTestHooks(page) {
   await page.evaluate(async () => {
@@ -110,6 +110,42 @@ export async function settle(page, _frames = 3, name = 'perceptronLab') {
     else if (Date.now() - stableSince > 150) break;
     await page.waitForTimeout(30);
   }
+}
+
+// [SECTION] one widget of a page with several: `who` is an element id, a CSS selector ('.x'), or
+// null for the full-page widget (window.perceptronLab).
+export function labOf(who) {
+  if (!who) return 'window.perceptronLab';
+  const element = who.startsWith('.') ? `document.querySelector(${JSON.stringify(who)})` : `document.getElementById(${JSON.stringify(who)})`;
+  return `${element}?.perceptronLab`;
+}
+// Runs fn(handle, arg) in the page.
+export function onLab(page, who, fn, arg = null) {
+  return page.evaluate(`(${fn})(${labOf(who)}, ${JSON.stringify(arg)})`);
+}
+// Until the widget exposes its handle and has drawn `frames` frames.
+export async function waitForLab(page, who = null, frames = 2) {
+  await useTestHooks(page);
+  const target = labOf(who);
+  await page.waitForFunction(`${target} && window.testHooks(${target}).framesDrawn() >= ${frames}`, null, { timeout: 60000 });
+}
+// settle() for that widget: until it has drawn and gone idle (no new frame for 150 ms), at most 5 s.
+export async function settleLab(page, who = null) {
+  let last = -1, since = Date.now();
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const now = await onLab(page, who, (lab) => window.testHooks(lab).framesDrawn());
+    if (now !== last) { last = now; since = Date.now(); } else if (Date.now() - since > 150) break;
+    await page.waitForTimeout(30);
+  }
+}
+// What the widget's next quiet frame drew (testHooks().drawn()), and where its canvas is on the page.
+export async function drawnBy(page, who = null) {
+  await settleLab(page, who);
+  return onLab(page, who, (lab) => window.testHooks(lab).drawn());
+}
+export function canvasOrigin(page, who = null) {
+  return onLab(page, who, (lab) => { const r = lab.canvas.getBoundingClientRect(); return { left: r.left, top: r.top }; });
 }
 
 export async function screenshotPixels(page, file) {

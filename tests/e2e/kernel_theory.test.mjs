@@ -74,7 +74,7 @@ test('the sigmoid kernel: the smallest eigenvalue of this Gram matrix, and no R 
   await kernelPanelOnly(page);
   let frame = await drawn(page);
   const [line] = textOf(frame, 'gram-spectrum');
-  assert.match(line, /^smallest eigenvalue of K\(x\u1d62, x\u2096\) \+ 1: -0\.645\d* +\u2192 not PSD for these points$/);
+  assert.match(line, /^smallest eigenvalue of K\(x\u1d62, x\u2096\) \+ 1: \u22120\.645\d* +\u2192 not PSD for these points$/);
   let state = await lab(page, () => window.perceptronLab.state());
   assert.equal(state.R, null);
   assert.equal(state.gamma, null);

@@ -52,8 +52,8 @@ function cursorAt(f) {
   return [Number(m[1].replace('\u2212', '-')), Number(m[2].replace('\u2212', '-'))];
 }
 
-// From the element before the widget, Tab passes the accessible mirror's controls (its "Show table
-// view" button comes first: ACCESSIBILITY.md) and then reaches the canvas. Returns the frame drawn then.
+// From the element before the widget, Tab passes the accessible mirror's "Show table view" button (the
+// closed table view's one Tab stop: ACCESSIBILITY.md) and then reaches the canvas. Returns the frame drawn then.
 async function tabToCanvas(page) {
   for (let i = 0; i < 80; i++) {
     const f = await press(page, 'Tab');
@@ -118,8 +118,8 @@ test('Tab walks from the page into the widget, through its controls to the canva
   assert.equal(await activeId(page), 'after');
   await press(page, 'Shift+Tab');
   await press(page, 'Escape');
-  // Shift+Tab after Escape leaves the canvas backwards: to the accessible mirror's controls, which come
-  // before the canvas (ACCESSIBILITY.md), and never stays on the canvas.
+  // Shift+Tab after Escape leaves the canvas backwards: to the table view's button, which comes before
+  // the canvas (ACCESSIBILITY.md), and never stays on the canvas.
   await press(page, 'Shift+Tab');
   assert.notEqual(await activeId(page), 'CANVAS', 'Shift+Tab after Escape leaves the canvas');
   assert.notEqual(await activeId(page), 'after', 'Shift+Tab after Escape goes backwards');

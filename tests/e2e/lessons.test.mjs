@@ -1,4 +1,4 @@
-// Guided lessons (README "Lessons"), as a student and an instructor meet them: every built-in lesson
+// Guided lessons (docs/instructors.md "Lessons"), as a student and an instructor meet them: every built-in lesson
 // opened and walked step by step (the handle and the card's own Next button) at desktop and phone
 // sizes, a goal judged on real clicks, a quiz answered on its radio button, lesson links (built-in and
 // an instructor's own, compressed inside the link), the work kept across a reload of a course page,
@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
-import { startServer, launchBrowser, openPage, useTestHooks, routePage, repoRoot, releaseRoot } from './harness.mjs';
+import { startServer, launchBrowser, openPage, routePage, repoRoot, releaseRoot, onLab, waitForLab,
+  settleLab as settle, drawnBy as drawn, canvasOrigin as canvasBox } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -23,28 +24,7 @@ const SIZES = [[1280, 800], [390, 844]];
 // A step's "controls" name -> the panel switch of state().panels it turns on.
 const CONTROL_PANEL = { train: 'training', data: 'data', kernel: 'kernel', show: 'show', share: 'share', theory: 'theory', plots: 'plots', lift: 'liftView' };
 
-// Runs fn(handle, arg) in the page; who: an element id, or null for the full-page widget.
-function onLab(page, who, fn, arg = null) {
-  const target = who ? `document.getElementById(${JSON.stringify(who)}).perceptronLab` : 'window.perceptronLab';
-  return page.evaluate(`(${fn})(${target}, ${JSON.stringify(arg)})`);
-}
-async function waitForLab(page, who = null, frames = 2) {
-  await useTestHooks(page);
-  const target = who ? `document.getElementById(${JSON.stringify(who)})?.perceptronLab` : 'window.perceptronLab';
-  await page.waitForFunction(`${target} && window.testHooks(${target}).framesDrawn() >= ${frames}`, null, { timeout: 60000 });
-}
-// Until the widget has drawn and gone idle (no new frame for 150 ms), at most 5 s.
-async function settle(page, who = null) {
-  let last = -1, since = Date.now();
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const now = await onLab(page, who, (lab) => window.testHooks(lab).framesDrawn());
-    if (now !== last) { last = now; since = Date.now(); } else if (Date.now() - since > 150) break;
-    await page.waitForTimeout(30);
-  }
-}
-const drawn = async (page, who = null) => { await settle(page, who); return onLab(page, who, (lab) => window.testHooks(lab).drawn()); };
-const canvasBox = (page, who) => onLab(page, who, (lab) => { const r = lab.canvas.getBoundingClientRect(); return { left: r.left, top: r.top }; });
+// onLab, waitForLab, settle, drawn, canvasBox: one widget of the page by element id (harness.mjs).
 
 // A real click on the card's button `label` (found where the last frame drew it).
 async function clickButton(page, label, who = null) {
@@ -55,6 +35,17 @@ async function clickButton(page, label, who = null) {
   const box = await canvasBox(page, who);
   await page.mouse.click(box.left + (item.rect[0] + item.rect[2]) / 2, box.top + (item.rect[1] + item.rect[3]) / 2, { delay: 60 });
   await settle(page, who);
+}
+// Scrolls the item's column with the mouse wheel (a notch at a time) until the item is whole in view.
+async function wheelIntoView(page, label, who = null) {
+  for (let i = 0; i < 30; i++) {
+    const item = (await drawn(page, who)).items.find((it) => it.label === label);
+    if (item && item.rect[1] >= item.clip[1] && item.rect[3] <= item.clip[3]) return;
+    const box = await canvasBox(page, who);
+    const clip = item ? item.clip : (await drawn(page, who)).items.find((it) => it.label === 'Back').clip;
+    await page.mouse.move(box.left + (clip[0] + clip[2]) / 2, box.top + (clip[1] + clip[3]) / 2);
+    await page.mouse.wheel(0, item && item.rect[1] < item.clip[1] ? -100 : 100);
+  }
 }
 async function clickData(page, x, y, button = 'left', who = null) {
   const p = await onLab(page, who, (lab, [px, py]) => window.testHooks(lab).toPage(px, py), [x, y]);
@@ -126,9 +117,12 @@ test('every built-in lesson opens and walks every step (Next button at 1280x800,
       const beyond = await onLab(page, null, (lab, n) => lab.lessonStep(n), lesson.steps.length);
       assert.equal(beyond.ok, false);
       assert.match(beyond.error, new RegExp(`has ${lesson.steps.length} steps; there is no step ${lesson.steps.length + 1}`));
-      if (width >= 1000) {  // the last step's button finishes the lesson
+      if (width >= 1000) {  // the last step's button finishes the lesson: "Lesson complete", then Close
         await clickButton(page, 'Finish');
-        assert.equal(await onLab(page, null, (lab) => lab.lesson()), null, `${lesson.id}: Finish closes the lesson`);
+        const done = (await drawn(page)).texts.filter((t) => t.role === 'lesson-complete').map((t) => t.text);
+        assert.equal(done[0], 'Lesson complete', `${lesson.id}: Finish says the lesson is complete`);
+        await clickButton(page, 'Close the lesson');
+        assert.equal(await onLab(page, null, (lab) => lab.lesson()), null, `${lesson.id}: Close the lesson closes it`);
         assert.equal((await onLab(page, null, (lab) => lab.state())).lesson, '');
       }
     }
@@ -448,7 +442,9 @@ test('a reload of a course page keeps each widget\'s progress and edits; data-re
   assert.equal((await onLab(page, lessonWidget, (lab) => lab.lesson())).step, 1, 'the other widget kept its work');
 
   // An entry whose link no longer loads: the same.
-  await setEntry(JSON.stringify({ version: 1, start: start[unnamed].fragment, link: '#d=!!!&v=1' }));
+  // (The entry's start is the page's start screen without its view: embed_lessons.js signature().)
+  const startSignature = start[unnamed].fragment.split('&').filter((part) => !/^(cx|cy|span)=/.test(part)).join('&');
+  await setEntry(JSON.stringify({ version: 1, start: startSignature, link: '#d=!!!&v=1' }));
   [lessonWidget, unnamed, forgets] = await waitForCourse(page);
   assert.deepEqual(await onLab(page, unnamed, (lab) => lab.state()), start[unnamed]);
   assert.equal(await onLab(page, unnamed, (lab) => lab.notice()), '', 'no message about the saved link');
@@ -477,6 +473,7 @@ test('the course page example: its lesson widget keeps its step and work across 
   assert.equal((await onLab(page, 'update-rule', (lab) => lab.lesson())).id, 'update-rule');
   await onLab(page, 'update-rule', (lab) => lab.element.scrollIntoView());
   await pressKeys(page, ['s'], 'update-rule');
+  await wheelIntoView(page, 'Check', 'update-rule');  // under the card's own training buttons
   await clickButton(page, 'Check', 'update-rule');
   assert.equal((await onLab(page, 'update-rule', (lab) => lab.lesson())).passed, true, 'one Step makes the first mistake');
   await clickButton(page, 'Next', 'update-rule');

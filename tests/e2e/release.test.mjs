@@ -1,6 +1,6 @@
 // What ships: the release build (preset web) carries no test or benchmark hook. Its module exports
 // exactly the C functions the public embed modules call, its JS glue and single file name none of
-// the test exports, and a mounted widget's handle has exactly the documented members (README "The JS
+// the test exports, and a mounted widget's handle has exactly the documented members (docs/reference.md "The JS
 // handle") and still does what they promise. The test build (preset web-test) is the contrast: it
 // must have every export that test_hooks.js calls, or these checks would pass for the wrong reason.
 import { test, before, after } from 'node:test';
@@ -77,7 +77,7 @@ test('release widget: the handle has exactly the documented members, and they wo
   assert.deepEqual(members, HANDLE_MEMBERS);
   assert.equal(await page.evaluate((key) => globalThis[Symbol.for(key)], REGISTRY), undefined, 'no module registry');
 
-  // The default scene (README: the 4-point lecture example) converges; a change reaches on('change').
+  // The default scene (the 4-point lecture example) converges; a change reaches on('change').
   const result = await page.evaluate(() => new Promise((resolve) => {
     const lab = window.perceptronLab;
     const stop = lab.on('change', (state) => { stop(); resolve({ state, version: lab.version }); });
@@ -96,7 +96,7 @@ test('release widget: the handle has exactly the documented members, and they wo
   assert.deepEqual([lesson.lesson.id, lesson.lesson.step, lesson.lesson.goal], ['update-rule', 3, 'converged']);
   assert.equal(typeof lesson.check.passed, 'boolean');
 
-  // The accessible mirror's verbs (README "Accessibility"): add a point, undo, redo; the mirror itself.
+  // The accessible mirror's verbs (docs/instructors.md "Screen readers"): add a point, undo, redo; the mirror itself.
   const edits = await page.evaluate(() => {
     const lab = window.perceptronLab;
     lab.closeLesson();

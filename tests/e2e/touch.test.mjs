@@ -283,7 +283,15 @@ test('Fit brings far points into view; a new data set is fitted on load, a link 
   assert.equal(s.points.length, 3, 'a tap on Fit adds no point');
   assert.ok(await inside(far.points), `after Fit every point is on the canvas (view ${JSON.stringify(s.view)})`);
   assertNear(s.view.cx, 41, 1e-9, 'centred on the data (x)');
-  assertNear(s.view.cy, 33, 1e-9, 'centred on the data (y)');
+  // Vertically the data are centred between the canvas's buttons and legend and its status line, so no
+  // point hides under them (issue 29).
+  const drawn = (await item(page, /^Fit$/)).drawn;
+  const canvasTop = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().top);
+  const topOverlays = [...drawn.items.filter((i) => /^Adds |^Fit$/.test(i.label)), ...drawn.texts.filter((t) => t.role === 'legend')];
+  const freeTop = canvasTop + Math.max(...topOverlays.map((o) => o.rect[3]));
+  const freeBottom = canvasTop + drawn.texts.find((t) => t.role === 'status').rect[1] - 3;  // its plate: 3 px above the text
+  const ys = await Promise.all(far.points.map(async ([x, y]) => (await toPage(page, x, y)).y));
+  assertNear((Math.min(...ys) + Math.max(...ys)) / 2, (freeTop + freeBottom) / 2, 1, 'the data centred between the overlays (y)');
 
   // A CSV import is a new data set: fitted.
   const csv = 'x1,x2,label\n-90,-80,1\n-95,-70,-1\n-85,-75,1\n';

@@ -218,7 +218,7 @@ test('course page: the lecture\'s four points run without a bias (w (2, 1), boun
   const text = await page.evaluate(() => document.body.innerText);
   assert.ok(!/seen from above is a curve/.test(text), 'the lift is explained as where the plane cuts the surface');
   assert.ok(text.includes('(R/γ*)², which is 5'), 'the bound the page names is lecture 004\'s');
-  // The embed option the README's example uses.
+  // The embed option the README's three-line embed uses.
   await page.evaluate(() => {
     const div = document.createElement('div');
     div.id = 'biasless';

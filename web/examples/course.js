@@ -1,5 +1,5 @@
 // The two buttons of section 3 switch one widget between the lift and the RBF kernel through the JS
-// handle (README "The JS handle"); the page's first widget, a built-in lesson (data-lesson), needs no
+// handle (docs/reference.md "The JS handle"); the page's first widget, a built-in lesson (data-lesson), needs no
 // script. An external file, so the page runs under a strict Content-Security-Policy (no inline scripts).
 const widget = document.getElementById('xor-solved');
 const buttons = document.querySelectorAll('.course-switch button');

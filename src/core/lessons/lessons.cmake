@@ -3,7 +3,7 @@
 # PL_LESSON("<file name>", <symbol>, "<id>", "<title>", <steps>) line per file, in file-name order (the
 # order of the lesson list). The id, title and step count are read here so that the lesson list needs no
 # JSON parse when it is drawn: on a phone it is on screen from the first frame, and the parser then
-# stays out of the first part of the web download (README "Download size"). A unit test checks them
+# stays out of the first part of the web download (docs/developers.md "Download size"). A unit test checks them
 # against the parsed lessons.
 # Used by src/core/CMakeLists.txt and by the fuzz build (tests/fuzz), which compiles the core itself.
 set(PL_LESSONS_DIR ${CMAKE_CURRENT_LIST_DIR})

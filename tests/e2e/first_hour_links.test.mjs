@@ -1,0 +1,251 @@
+// The first hour with links and attributes (issue 29): Copy link in a widget of a course page reopens
+// THAT widget (on its page when it has an id, else in the full-page widget) and beats the work the
+// browser remembers; a wrong data-* name is told by attribute, value and the README's spellings, readable
+// in a 300 px widget; a hand-written lesson link sets up the step's own screen.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, routePage, screenshotPixels, outputDir, onLab, waitForLab,
+  settleLab as settle, drawnBy as drawn, canvasOrigin as canvasBox } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+// onLab, waitForLab, settle, drawn, canvasBox: one widget of the page by element id (harness.mjs).
+async function waitForLabs(page, ids, frames = 3) {
+  for (const who of ids) await waitForLab(page, who, frames);
+}
+
+// A real click on the item `label` where the last frame drew it; scrolls the column with the wheel
+// (over the item's window, the widget focused) until the item is inside it.
+async function clickItem(page, label, who = null) {
+  for (let tries = 0; ; tries++) {
+    const frame = await drawn(page, who);
+    const item = frame.items.find((i) => i.label === label);
+    assert.ok(item, `a "${label}" item is drawn (${frame.items.map((i) => i.label).join(', ')})`);
+    const box = await canvasBox(page, who);
+    const inside = item.rect[1] >= item.clip[1] && item.rect[3] <= item.clip[3];
+    if (inside) {
+      await page.mouse.click(box.left + (item.rect[0] + item.rect[2]) / 2, box.top + (item.rect[1] + item.rect[3]) / 2, { delay: 60 });
+      await settle(page, who);
+      return;
+    }
+    assert.ok(tries < 12, `"${label}" comes into view`);
+    await onLab(page, who, (lab) => lab.canvas.focus({ preventScroll: true }));
+    await page.mouse.move(box.left + (item.clip[0] + item.clip[2]) / 2, box.top + (item.clip[1] + item.clip[3]) / 2);
+    await page.mouse.wheel(0, item.rect[1] < item.clip[1] ? -120 : 120);
+    await settle(page, who);
+  }
+}
+async function clickData(page, who, x, y) {
+  const p = await onLab(page, who, (lab, [px, py]) => window.testHooks(lab).toPage(px, py), [x, y]);
+  await page.mouse.click(p.x, p.y, { delay: 60 });
+}
+// The Share section starts folded: its header opens it.
+async function openShare(page, who) {
+  const frame = await drawn(page, who);
+  if (!frame.items.some((i) => i.label === 'Copy link')) await clickItem(page, 'Share', who);
+}
+const pointCount = (page, who) => onLab(page, who, (lab) => lab.state({ points: false }).pointCount);
+const COURSE_IDS = ['update-rule', 'xor-fails', 'xor-solved'];
+const courseStates = (page) => page.evaluate((ids) => ids.map((id) => document.getElementById(id).perceptronLab.state()), COURSE_IDS);
+// The widget's saved entry (embed_remember.js) equals what it shows now.
+async function waitUntilRemembered(page, who) {
+  await page.waitForFunction((id) => {
+    const lab = document.getElementById(id).perceptronLab;
+    const key = Object.keys(localStorage).find((k) => k.endsWith(`|id:${id}`));
+    const link = lab.link();
+    const fragment = link.slice(link.indexOf('#') + 1).replace(/^widget=[^&]*&/, '');
+    return key && JSON.parse(localStorage.getItem(key)).link === `#${fragment}`;
+  }, who, { timeout: 5000 });
+}
+
+test('Copy link on a course page reopens that widget there, over the remembered work; without an id, in the full-page widget', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/examples/course.html`, { width: 1000, height: 800 });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await waitForLabs(page, COURSE_IDS);
+  const defaults = await courseStates(page);
+
+  // A fifth point on the lifted XOR (real click), trained again until it converges (its Converge button).
+  await page.evaluate(() => document.getElementById('xor-solved').scrollIntoView());
+  await settle(page, 'xor-solved');
+  await clickData(page, 'xor-solved', 0.5, 0.5);
+  await page.waitForFunction(() => document.getElementById('xor-solved').perceptronLab.state({ points: false }).pointCount === 5, null, { timeout: 5000 });
+  await clickItem(page, 'Converge', 'xor-solved');
+  const shared = await onLab(page, 'xor-solved', (lab) => lab.state());
+  assert.equal(shared.points.length, 5);
+  assert.equal(shared.converged, true, 'the lifted XOR with its fifth point converges');
+
+  // Copy link, as the person does it: open the Share section, then its button.
+  await openShare(page, 'xor-solved');
+  await clickItem(page, 'Copy link', 'xor-solved');
+  await page.waitForFunction(() => document.getElementById('xor-solved').perceptronLab.notice().includes('copied'), null, { timeout: 5000 });
+  const notice = await onLab(page, 'xor-solved', (lab) => lab.notice());
+  assert.match(notice, /reopens this widget on this page/);
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(link.startsWith(`${server.url}/examples/course.html#widget=xor-solved&`), link);
+
+  // More work after the copy: this browser now remembers six points for that widget.
+  await clickData(page, 'xor-solved', -0.5, -0.4);
+  await page.waitForFunction(() => document.getElementById('xor-solved').perceptronLab.state({ points: false }).pointCount === 6, null, { timeout: 5000 });
+  await waitUntilRemembered(page, 'xor-solved');
+
+  // The link in a fresh page of the same browser: that widget has the link's screen (five points,
+  // trained), the others their page's start; the link wins over the six remembered points.
+  const opened = await context.newPage();
+  opened.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  await opened.goto(link);
+  await waitForLabs(opened, COURSE_IDS);
+  const now = await courseStates(opened);
+  assert.equal(now[2].points.length, 5, 'the shared widget shows the five points of the link');
+  assert.deepEqual(now[2].points, shared.points);
+  assert.equal(now[2].converged, true, 'and comes back trained');
+  assert.deepEqual(now[2].weights, shared.weights);
+  assert.equal(now[2].visits, shared.visits);
+  assert.deepEqual(now[0], defaults[0], 'the lesson widget shows its own start');
+  assert.deepEqual(now[1], defaults[1], 'the failing XOR shows its own start');
+  const seen = await screenshotPixels(opened, 'first-hour-link-opened.png');
+  assert.ok(seen.width > 0);
+  const top = await opened.evaluate(() => document.getElementById('xor-solved').getBoundingClientRect().top);
+  assert.ok(top >= -1 && top < 100, `the page scrolled to the shared widget (its top at ${top})`);
+
+  // Work done after opening the link survives a reload of the same address (the link applies once).
+  await settle(opened, 'xor-solved');
+  await clickData(opened, 'xor-solved', 0.4, -0.6);
+  await opened.waitForFunction(() => document.getElementById('xor-solved').perceptronLab.state({ points: false }).pointCount === 6, null, { timeout: 5000 });
+  await waitUntilRemembered(opened, 'xor-solved');
+  await opened.reload();
+  await waitForLabs(opened, COURSE_IDS);
+  assert.equal(await pointCount(opened, 'xor-solved'), 6, 'a reload keeps the work done since the link was opened');
+  await opened.close();
+
+  // A widget without an id: its link opens the full-page widget (index.html next to embed.js).
+  await routePage(page, server.url, '/t/no-id.html', `<!doctype html><html><head>
+    <link rel="stylesheet" href="/embed.css"><script type="module" src="/embed.js"></script></head><body>
+    <div class="perceptron-lab" data-preset="xor" data-controls="share" data-height="420"></div></body></html>`);
+  await page.goto(`${server.url}/t/no-id.html`);
+  const noId = '.perceptron-lab';
+  await waitForLabs(page, [noId]);
+  await clickData(page, noId, 0.5, 0.5);
+  await page.waitForFunction(() => document.querySelector('.perceptron-lab').perceptronLab.state({ points: false }).pointCount === 5, null, { timeout: 5000 });
+  const noIdState = await onLab(page, noId, (lab) => lab.state());
+  await openShare(page, noId);
+  await clickItem(page, 'Copy link', noId);
+  await page.waitForFunction(() => document.querySelector('.perceptron-lab').perceptronLab.notice().includes('copied'), null, { timeout: 5000 });
+  assert.match(await onLab(page, noId, (lab) => lab.notice()), /opens exactly this screen in the full-page widget/);
+  const fullLink = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(fullLink.startsWith(`${server.url}/index.html#d=`), fullLink);
+  await page.goto(fullLink);
+  await waitForLabs(page, [null]);
+  const full = await page.evaluate(() => window.perceptronLab.state());
+  assert.deepEqual(full.points, noIdState.points, 'the full-page widget shows the shared points');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a hand-written lesson link (#lesson=update-rule&v=1) sets up the step: no bias, the lecture points, a quiz that matches', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/#lesson=update-rule&v=1`, { width: 390, height: 844, isMobile: true, hasTouch: true });
+  await waitForLabs(page, [null]);
+  const LECTURE = { points: [[1, 2], [2, 1], [-1, -1], [-1, 1]], labels: [1, 1, -1, -1] };
+  let s = await onLab(page, null, (lab) => lab.state());
+  assert.deepEqual([s.lesson, s.lessonStep], ['update-rule', 0]);
+  assert.equal(s.bias, 'none', 'the step says "no bias", and the widget runs without one');
+  assert.deepEqual({ points: s.points, labels: s.labels }, LECTURE);
+  assert.deepEqual(s.weights, [0, 0], 'w starts at (0, 0), as the text says');
+  await page.screenshot({ path: `${outputDir}/first-hour-lesson-link-step0.png` });
+
+  // The quiz step by a hand-written link: w = (1, 2) after one visit, as its text says; the answer the
+  // lesson calls right is what the next mistake really gives.
+  await page.evaluate(() => { location.hash = 'lesson=update-rule&step=1&v=1'; });
+  await page.waitForFunction(() => window.perceptronLab.state({ points: false }).lessonStep === 1, null, { timeout: 5000 });
+  await settle(page);
+  s = await onLab(page, null, (lab) => lab.state());
+  assert.equal(s.bias, 'none');
+  assert.deepEqual({ points: s.points, labels: s.labels }, LECTURE);
+  assert.deepEqual(s.weights, [1, 2], 'the screen the quiz asks about: w = (1, 2)');
+  const card = await onLab(page, null, (lab) => lab.lesson());
+  const answerText = card.choices[2];
+  assert.equal(answerText, 'w = (2, 1)');
+  await onLab(page, null, (lab) => lab.chooseAnswer(2));
+  assert.equal((await onLab(page, null, (lab) => lab.checkGoal())).passed, true);
+  // Next mistake (the N key on the widget), as the next step asks: it lands on the answer's w.
+  await onLab(page, null, (lab) => lab.canvas.focus());
+  await page.keyboard.down('n');
+  await page.waitForTimeout(60);  // down and up in different frames (ImGui 1.86)
+  await page.keyboard.up('n');
+  await page.waitForFunction(() => window.perceptronLab.state({ points: false }).mistakes >= 2, null, { timeout: 5000 });
+  s = await onLab(page, null, (lab) => lab.state());
+  assert.equal(`w = (${s.weights.join(', ')})`, answerText, 'the quiz answer is what the widget computes');
+  await page.screenshot({ path: `${outputDir}/first-hour-lesson-link-step1.png` });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a wrong data-* name is told by attribute, value and the README spellings, whole in a 300 px widget', async () => {
+  const { page, context, problems } = await openPage(browser, 'about:blank', { width: 600, height: 900 });
+  await routePage(page, server.url, '/t/attributes.html', `<!doctype html><html><head>
+    <link rel="stylesheet" href="/embed.css"><script type="module" src="/embed.js"></script>
+    <script type="module">
+      import { mountPerceptron } from '/embed.js';
+      mountPerceptron(document.getElementById('script'), { lift: 'x1x2', height: 300 });
+    </script></head><body>
+    <div id="lift" class="perceptron-lab" data-preset="xor" data-lift="x1x2" data-height="300"></div>
+    <div id="many" class="perceptron-lab" data-preset="xorr" data-algorithm="perceptrn" data-bias="off"
+         data-controls="train,foo" data-train="forever" data-height="300"></div>
+    <div id="more" class="perceptron-lab" data-kernel="gauss" data-lesson="update" data-text-size="huge"
+         data-controls="none" data-height="300"></div>
+    <div id="script" class="perceptron-lab" data-manual></div>
+    </body></html>`);
+  await page.goto(`${server.url}/t/attributes.html`);
+  await waitForLabs(page, ['lift', 'many', 'more', 'script']);
+  const notice = (who) => onLab(page, who, (lab) => lab.notice());
+
+  const LIFT = 'is not a lift the widget knows; use none, product, radial, poly2 or constant.';
+  assert.equal(await notice('lift'), `data-lift="x1x2" ${LIFT}`);
+  const lifted = await onLab(page, 'lift', (lab) => lab.state({ points: false }));
+  assert.deepEqual([lifted.preset, lifted.lift], ['xor', 'none'], 'the other attributes still apply');
+  assert.equal(await notice('script'), `the option lift: "x1x2" ${LIFT}`);
+  const many = await notice('many');
+  assert.ok(many.startsWith('data-preset="xorr" is not a data set the widget knows; use lecture4, and, or, nand, xor, bias1d, '
+    + 'single-point, single-point-near, separable, circles, moons, xor-blobs, overlap, spirals or spam.'), many);
+  assert.ok(many.endsWith(' Also not known: data-algorithm="perceptrn", data-bias="off", data-controls="train,foo" and data-train="forever".'), many);
+  assert.equal((await onLab(page, 'many', (lab) => lab.state({ points: false }))).panels.training, true, 'data-controls="train" still applies');
+  assert.equal(await notice('more'), 'data-kernel="gauss" is not a kernel the widget knows; use rbf, gaussian, polynomial, linear or sigmoid.'
+    + ' Also not known: data-text-size="huge" and data-lesson="update".');
+  assert.ok(!/state file/.test(many + await notice('lift')), 'no file is blamed');
+
+  // The whole message is on screen in the 300 px widget: its last line is drawn inside the notice box
+  // (the box's colour beside it, dark text in it), above the Dismiss button.
+  await page.evaluate(() => document.getElementById('lift').scrollIntoView());
+  const frame = await drawn(page, 'lift');
+  const text = frame.texts.find((t) => t.role === 'notice');
+  assert.ok(text, 'the notice is drawn in the controls column');
+  const dismiss = frame.items.find((i) => i.label === 'Dismiss');
+  const box = await canvasBox(page, 'lift');
+  const png = await screenshotPixels(page, 'first-hour-attribute-notice.png');
+  const at = (x, y) => { const i = (Math.round(box.top + y) * png.width + Math.round(box.left + x)) * 4; return [png.data[i], png.data[i + 1], png.data[i + 2]]; };
+  const [x0, y0, x1, y1] = text.rect;
+  const lineHeight = dismiss.rect[3] - dismiss.rect[1] - 6;  // a button is a line of text and its padding
+  assert.ok(y1 <= 300 && y1 <= dismiss.rect[1], `the text (bottom ${y1}) ends above the Dismiss button (${dismiss.rect[1]}) inside the widget`);
+  const background = at(x0 - 3, y0 + 2);
+  const lastLine = at(x0 - 3, y1 - 3);
+  assert.ok(background.every((c, k) => Math.abs(c - lastLine[k]) < 12), `the box reaches the last line (${background} vs ${lastLine})`);
+  let dark = 0;
+  for (let y = y1 - lineHeight + 2; y < y1 - 1; y++) for (let x = x0; x < x1; x++) if (at(x, y).reduce((a, b) => a + b) < 300) dark++;
+  assert.ok(dark > 20, `the last line's letters are drawn (${dark} dark pixels)`);
+  // Without the controls column the message is the box over the canvas: whole, inside the widget.
+  const html = await page.evaluate(() => {
+    const el = document.getElementById('more');
+    const m = el.querySelector('.perceptron-lab-message');
+    const r = m.getBoundingClientRect(), e = el.getBoundingClientRect();
+    return { inside: r.top >= e.top && r.bottom <= e.bottom && r.left >= e.left && r.right <= e.right, cut: m.scrollHeight > m.clientHeight + 1 };
+  });
+  assert.deepEqual(html, { inside: true, cut: false });
+
+  // Every spelling a message offers is one the widget takes.
+  const offered = (message) => /; use (?:any of )?(.*?)\./.exec(message)[1].replace(/,? (or|and) /g, ', ').split(', ');
+  for (const lift of offered(LIFT)) assert.equal((await onLab(page, 'lift', (lab, l) => lab.load({ ...JSON.parse(lab.exportJson()), lift: l }), lift)).ok, true, lift);
+  for (const preset of offered(many)) assert.equal((await onLab(page, 'many', (lab, p) => lab.preset(p), preset)).ok, true, preset);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
