@@ -37,7 +37,8 @@ constexpr std::string_view kSnapshotKeys[] = {"weights", "b",        "alphas",  
                                               "epochs",  "visits",   "converged", "capped",  "diverged",
                                               "accuracy", "R",       "gamma",    "bound",    "separable",
                                               "whyNot",  "theoryComputing", "fragment", "wordsModel", "boundApplies",
-                                              "boundNote", "lossPerEpoch", "testAccuracy", "maxMarginTestAccuracy"};
+                                              "boundNote", "lossPerEpoch", "testAccuracy", "maxMarginTestAccuracy",
+                                              "pointCount", "testPointCount", "messageCount"};
 
 // [SECTION] Writing
 OrderedJson number_or_null(double value) { return std::isfinite(value) ? OrderedJson(value) : OrderedJson(nullptr); }

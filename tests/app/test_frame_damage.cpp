@@ -14,6 +14,9 @@ namespace {
 struct Lists {
     ImGuiContext* context = ImGui::CreateContext();
     std::vector<ImDrawList*> lists;
+    // The frame's own array of lists, as ImGui's draw data has one per frame: FrameDamage drops and
+    // reorders its entries, which must not touch the lists this fixture owns (and deletes).
+    std::vector<ImDrawList*> drawn;
     ImDrawData data;
     ~Lists() {
         for (ImDrawList* l : lists) IM_DELETE(l);
@@ -26,7 +29,8 @@ struct Lists {
     // One frame: each list holds the rectangles given, clipped to the whole display.
     ImDrawData* frame(const std::vector<std::vector<ImVec4>>& rects, float scale = 1.0f, ImTextureID texture = ImTextureID{}) {
         while (lists.size() < rects.size()) add();
-        data.CmdLists = lists.data();
+        drawn = lists;
+        data.CmdLists = drawn.data();
         data.CmdListsCount = static_cast<int>(rects.size());
         data.DisplayPos = ImVec2(0, 0);
         data.DisplaySize = ImVec2(1000, 600);
@@ -53,7 +57,7 @@ void check_rect(const DamageRect& r, float x0, float y0, float x1, float y1) {
 }
 }  // namespace
 
-TEST_CASE("an unchanged frame draws nothing; a full one draws everything") {
+TEST_CASE("an unchanged frame draws nothing, a full one draws everything") {
     Lists f;
     FrameDamage damage;
     const std::vector<std::vector<ImVec4>> panels = {{ImVec4(0, 0, 300, 600)}, {ImVec4(320, 0, 1000, 600)}};
@@ -64,7 +68,7 @@ TEST_CASE("an unchanged frame draws nothing; a full one draws everything") {
     CHECK(damage.plan(f.frame(panels), true).full);  // the caller may always ask for everything
 }
 
-TEST_CASE("a changed list is drawn again with what overlaps it; a list far from it is left out") {
+TEST_CASE("a changed list is drawn again with what overlaps it, a list far from it is left out") {
     Lists f;
     FrameDamage damage;
     // Controls on the left, the plot in the middle with a marker, the theory on the right.

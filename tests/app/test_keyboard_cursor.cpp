@@ -18,7 +18,7 @@ View canvas_at(double cx, double cy, double span = 7.0) {
 }
 }  // namespace
 
-TEST_CASE("the grid: minor lines every fifth of a tick step; snapping rounds to the nearest line") {
+TEST_CASE("the grid: minor lines every fifth of a tick step, snapping rounds to the nearest line") {
     const View v = canvas_at(0, 0);
     CHECK(v.tick_step() == doctest::Approx(1.0));
     CHECK(v.minor_step() == doctest::Approx(0.2));
@@ -39,7 +39,7 @@ TEST_CASE("the cursor appears on the grid crossing nearest the view's centre") {
     CHECK(back.y == 0.0);
 }
 
-TEST_CASE("arrow keys: one grid line, ten with Shift; up is +y; many steps land exactly on the grid") {
+TEST_CASE("arrow keys: one grid line, ten with Shift, up is +y, many steps land exactly on the grid") {
     const View v = canvas_at(0, 0);
     const ViewState state{0, 0, 7};
     CursorMove m = move_cursor(v, state, {0, 0}, +1, 0, 1);

@@ -38,7 +38,7 @@ PanelState train_and_kernel() {
 }
 }  // namespace
 
-TEST_CASE("layout: wide screens get controls | canvas | theory; narrow ones fold theory into the controls") {
+TEST_CASE("layout: wide screens get controls | canvas | theory, narrow ones fold theory into the controls") {
     const LayoutPlan wide = plan_layout(at(1280, 800, PanelState{}));
     CHECK(wide.controls_column);
     CHECK(wide.theory_column);
@@ -129,7 +129,7 @@ TEST_CASE("layout: the lift view switch alone opens the lift view") {
     CHECK(plan.lift_share < 0.6f);
 }
 
-TEST_CASE("layout: an open lesson puts its card first, whatever the sections; else the list comes last") {
+TEST_CASE("layout: an open lesson puts its card first, whatever the sections, else the list comes last") {
     PanelState p;
     LayoutInput in = at(900, 700, p);
     CHECK(plan_layout(in).controls_sections.back() == Section::Plots);
@@ -182,7 +182,7 @@ TEST_CASE("layout: larger text picks the form of a screen that many times smalle
     CHECK(plan_layout(in).form == LayoutForm::Stacked);
 }
 
-TEST_CASE("layout: tabs group the sections; the lift view and an open lesson get their own tab") {
+TEST_CASE("layout: tabs group the sections, the lift view and an open lesson get their own tab") {
     PanelState p;
     p.lift_view = true;
     LayoutInput in = at(390, 844, p);

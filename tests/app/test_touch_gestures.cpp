@@ -71,7 +71,7 @@ TEST_CASE("a drag starts past the slop, reports where it started, and ends on re
     CHECK(s.out[3].x == 40.0f);
 }
 
-TEST_CASE("two fingers: a pinch with midpoint and distance; nothing more until both have left") {
+TEST_CASE("two fingers: a pinch with midpoint and distance, nothing more until both have left") {
     Script s;
     s.down(1, 100, 100);
     CHECK(s.gestures.gesture_running());
@@ -112,7 +112,7 @@ TEST_CASE("a second finger ends a drag before the pinch begins") {
     CHECK(s.out[3].start_distance == 100.0f);
 }
 
-TEST_CASE("a third finger is ignored; no long press during a pinch") {
+TEST_CASE("a third finger is ignored, no long press during a pinch") {
     Script s;
     s.down(1, 0, 0).down(2, 100, 0).down(3, 50, 50).move(3, 80, 80).wait(2.0);
     CHECK(s.kinds() == std::vector<Kind>{Kind::Press, Kind::PinchBegin});

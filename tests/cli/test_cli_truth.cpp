@@ -66,7 +66,7 @@ TEST_CASE("cli: a random start and logistic SGD get no '<= bound' or '> bound (!
                    "stopped after 2 epochs, the last without a mistake (logistic SGD still moved w on each visit)"));
 }
 
-TEST_CASE("cli: an explicit bias: the weights are over x and b is printed apart; R and gamma* over [x, 1]") {
+TEST_CASE("cli: an explicit bias: the weights are over x and b is printed apart, R and gamma* over [x, 1]") {
     const std::string text = cli_text({"--data", kLecture4, "--bias", "explicit"});
     CHECK(contains(text, "weights over x: [2, 1]"));
     CHECK(contains(text, "bias: 0"));

@@ -45,7 +45,7 @@ TEST_CASE("describe: each visit of the lecture 004 example in a sentence (no bia
     CHECK(outcome_sentence(s.learner(), s.theory()) == "Converged after 2 epochs and 2 mistakes.");
 }
 
-TEST_CASE("describe: the absorbed bias is the last weight; an explicit b and a kernel's α are said by name") {
+TEST_CASE("describe: the absorbed bias is the last weight, an explicit b and a kernel's α are said by name") {
     Session absorbed(lecture4(BiasMode::Absorbed));
     absorbed.step();
     CHECK(last_visit_sentence(absorbed) == "Visit 1: point 1 at (1, 2), label +1, score 0: a mistake; w becomes (1, 2, 1).");
@@ -107,7 +107,7 @@ TEST_CASE("describe: while Run is on, single visits are summed up too (one sente
     CHECK(training_news(mark, s, true) == "Visits 5 to 6: no mistake (2 in all); w = (2, 1).");
 }
 
-TEST_CASE("describe: a batch of visits is summed up with its mistakes; the epoch cap names non-separable data") {
+TEST_CASE("describe: a batch of visits is summed up with its mistakes, the epoch cap names non-separable data") {
     WidgetState state = lecture4(BiasMode::Absorbed);
     state.data = make_preset(Preset::Xor);
     state.config.max_epochs = 3;

@@ -83,7 +83,7 @@ TEST_CASE("scores: the answer and the max-margin line on the same test points, b
     CHECK(contains(none.best_why_not, "only one class"));
 }
 
-TEST_CASE("session: training never sees the test points; goal facts and the JSON snapshot score them") {
+TEST_CASE("session: training never sees the test points, goal facts and the JSON snapshot score them") {
     Session s(lecture4_unbiased_with_tests());
     CHECK(s.learner().data().size() == 4);
     CHECK(s.theory().n == 4);
@@ -139,7 +139,7 @@ TEST_CASE("session: moving points between training and test is undoable and rest
     CHECK(s.state().held_out.size() == 1);
 }
 
-TEST_CASE("session: a test set from the same generator with another seed; refused for fixed data") {
+TEST_CASE("session: a test set from the same generator with another seed, refused for fixed data") {
     Session s;
     CHECK_FALSE(s.generate_test_set());
     CHECK(contains(s.notice(), "only for data made by a generator"));
@@ -190,7 +190,7 @@ TEST_CASE("session: the point limit counts training and test points together") {
     CHECK_FALSE(s.add_point({1, 2}, -1));
 }
 
-TEST_CASE("link: test points travel as t; an old link has none; a bad t is refused by name") {
+TEST_CASE("link: test points travel as t, an old link has none, a bad t is refused by name") {
     WidgetState s = lecture4_unbiased_with_tests();
     const std::string link = encode_fragment(s);
     CHECK(contains(link, "&t="));
@@ -221,7 +221,7 @@ TEST_CASE("link: test points travel as t; an old link has none; a bad t is refus
     CHECK(contains(damaged.error, "In the test points (t): The link is damaged"));
 }
 
-TEST_CASE("JSON: heldOut travels; a state without it has none; bad ones are refused by name") {
+TEST_CASE("JSON: heldOut travels, a state without it has none, bad ones are refused by name") {
     const WidgetState s = lecture4_unbiased_with_tests();
     const std::string json = state_to_json(s);
     CHECK(contains(json, "\"heldOut\":{\"points\":[[0.0,0.0],[1.0,0.0],[0.0,2.0],[-2.0,5.0],[1.0,-1.5]],\"labels\":[-1,1,1,1,-1]}"));
@@ -243,7 +243,7 @@ TEST_CASE("JSON: heldOut travels; a state without it has none; bad ones are refu
     CHECK(contains(not_object.error, "heldOut"));
 }
 
-TEST_CASE("CSV: an optional split column sends rows to training or test; writing adds it only when needed") {
+TEST_CASE("CSV: an optional split column sends rows to training or test, writing adds it only when needed") {
     const CsvResult r = parse_csv("x1,x2,label,split\n1,2,1,train\n2,1,1,TEST\n-1,-1,0,train\n0,0,0,test\n");
     REQUIRE(r.ok);
     CHECK(r.had_split);

@@ -728,7 +728,7 @@ TEST_CASE("hostile test points: junk, a 17-D test set, non-numbers and NaN are r
     CHECK(session.state().held_out.empty());
 }
 
-TEST_CASE("hostile test points: a CSV of test rows only is refused; test points without training points break nothing") {
+TEST_CASE("hostile test points: a CSV of test rows only is refused, test points without training points break nothing") {
     const CsvResult r = parse_csv("1,2,1,test\n-1,-1,-1,test\n");
     CHECK_FALSE(r.ok);
     CHECK(contains(r.summary(), "every row is a test point (split = test): at least one row must be split = train"));

@@ -65,7 +65,7 @@ TEST_CASE("hostile words TSV: malformed files are refused with the line, and not
     }
 }
 
-TEST_CASE("hostile words TSV: 100,000 messages load and train; one more is refused") {
+TEST_CASE("hostile words TSV: 100,000 messages load and train, one more is refused") {
     Session s;
     s.set_mode(DataMode::Words);
     const std::string tsv = tsv_of(kMaxMessages, 5000, 7);

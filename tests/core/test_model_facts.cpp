@@ -74,7 +74,7 @@ TEST_CASE("model facts: with the bias absorbed the learner space includes the co
     CHECK(facts.margins.learner_geometric == doctest::Approx(2.0 / std::sqrt(6.0)));
 }
 
-TEST_CASE("model facts: w = 0 has no margin; a kernel answer has no line margin") {
+TEST_CASE("model facts: w = 0 has no margin, a kernel answer has no line margin") {
     const Dataset d = points({{{1, 0}, +1}});
     TrainConfig config;
     const ModelFacts zero = compute_model_facts(d, config, line_field(0, 0, 0));

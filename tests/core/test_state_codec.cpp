@@ -228,7 +228,7 @@ TEST_CASE("the lecture-4 example link") {
     check_same_state(round_trip(s), s);
 }
 
-TEST_CASE("the high-contrast switch and the text size travel in the link; older links keep the normal look") {
+TEST_CASE("the high-contrast switch and the text size travel in the link, older links keep the normal look") {
     WidgetState s = default_link_state();
     s.panels.high_contrast = true;
     s.panels.text_size = 150;
@@ -341,7 +341,7 @@ TEST_CASE("200 random points in [-3,3]^2 fit in a 2,000-character link") {
     check_same_state(round_trip(s), s);
 }
 
-TEST_CASE("points: 1-D, 16-D, empty; off-grid and non-finite are rounded/clamped as documented") {
+TEST_CASE("points: 1-D, 16-D, empty, off-grid and non-finite are rounded/clamped as documented") {
     WidgetState s = default_link_state();
     s.data = make_preset(Preset::Bias1D);
     check_same_state(round_trip(s), s);
@@ -381,7 +381,7 @@ TEST_CASE("extreme coordinates and 100,000 points round-trip") {
     check_same_state(round_trip(s), s);
 }
 
-TEST_CASE("percent-encoding: values may be escaped; odd preset names survive") {
+TEST_CASE("percent-encoding: values may be escaped, odd preset names survive") {
     DecodeResult r = decode_fragment("alg=%6Bernel&%65ta=0%2E5&v=1");
     REQUIRE(r.ok);
     CHECK(r.state.config.algorithm == Algorithm::Kernel);

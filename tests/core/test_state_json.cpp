@@ -81,7 +81,7 @@ TEST_CASE("JSON keeps off-grid points and big seeds exactly") {
     check_same_state(read_ok(json).state, s);
 }
 
-TEST_CASE("snapshot_json: learner and theory fields; reads back as the state") {
+TEST_CASE("snapshot_json: learner and theory fields, reads back as the state") {
     Session session;
     session.train_until_converged();
     const std::string text = snapshot_json(session.state(), session.learner(), session.theory());

@@ -57,14 +57,14 @@ TextCorpus random_corpus(std::uint64_t seed, std::size_t messages, std::size_t w
 
 }  // namespace
 
-TEST_CASE("a word is a run of [a-z0-9] after lower-casing; a message is the set of its words") {
+TEST_CASE("a word is a run of [a-z0-9] after lower-casing, a message is the set of its words") {
     CHECK(message_words("Buy VIAGRA now!! viagra, buy-now 4u") == std::vector<std::string>{"buy", "viagra", "now", "4u"});
     CHECK(message_words("") .empty());
     CHECK(message_words(" ,.;!? \t") .empty());
     CHECK(message_words("caf\xC3\xA9 na\xC3\xAFve") == std::vector<std::string>{"caf", "na", "ve"});  // other bytes separate
 }
 
-TEST_CASE("TSV: labels -1/1, 0/1, spam/ham; header, comments, CRLF; errors with line numbers") {
+TEST_CASE("TSV: labels -1/1, 0/1, spam/ham, header, comments, CRLF, errors with line numbers") {
     const TsvResult ok = parse_tsv("label\ttext\r\n# a comment\n-1\tViagra the\r\n1\tlearning the\n\nspam\tNigeria\n");
     REQUIRE(ok.ok);
     CHECK(ok.corpus.size() == 3);

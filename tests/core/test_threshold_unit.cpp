@@ -40,7 +40,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 }  // namespace
 
-TEST_CASE("unit: AND with w = (1, 1), k = 2 gets all four {0,1} points right; (1,1) sits on the threshold and fires") {
+TEST_CASE("unit: AND with w = (1, 1), k = 2 gets all four {0,1} points right, (1,1) sits on the threshold and fires") {
     const Dataset data = truth_table(gate_and);
     const HandUnit u = unit(1, 1, 2);
     CHECK(unit_sum(u, {1.0, 1.0}) == 2.0);
@@ -66,7 +66,7 @@ TEST_CASE("unit: the lecture's AND (k = 1.5) has functional margin 0.5 and geome
     CHECK(f.geometric_defined);
 }
 
-TEST_CASE("unit: k = 1 turns the same weights into OR; on the AND table it then fires twice too often") {
+TEST_CASE("unit: k = 1 turns the same weights into OR, on the AND table it then fires twice too often") {
     const HandUnit u = unit(1, 1, 1);
     const UnitFacts on_or = unit_facts(u, truth_table(gate_or));
     CHECK(on_or.wrong_count == 0);
@@ -121,7 +121,7 @@ TEST_CASE("unit: the gates are the lecture's truth tables and units") {
     CHECK(std::string(gate_name(Gate::Not)) == "NOT");
 }
 
-TEST_CASE("unit: w = 0 fires everywhere when k <= 0 and nowhere else; it has no line and no geometric margin") {
+TEST_CASE("unit: w = 0 fires everywhere when k <= 0 and nowhere else, it has no line and no geometric margin") {
     const Dataset data = truth_table(gate_or);
     const UnitFacts nowhere = unit_facts(unit(0, 0, 0.5), data);
     CHECK(nowhere.wrong_count == 3);  // the three +1 points
@@ -160,7 +160,7 @@ TEST_CASE("unit: the handles: w's tip, the threshold's foot k w / |w|^2, drags s
     CHECK(foot == Vec{-0.5, 0.0});
 }
 
-TEST_CASE("session: a gate turns hand mode on; training is refused with a reason and nothing is lost") {
+TEST_CASE("session: a gate turns hand mode on, training is refused with a reason and nothing is lost") {
     Session s;
     s.train_until_converged();
     const std::uint64_t trained = s.state().trained_visits;
@@ -236,7 +236,7 @@ TEST_CASE("session: hand mode and online mode exclude each other") {
     CHECK_FALSE(s.state().online_mode);
 }
 
-TEST_CASE("link and JSON: hand mode travels; an old link without it means hand mode off") {
+TEST_CASE("link and JSON: hand mode travels, an old link without it means hand mode off") {
     WidgetState s = default_link_state();
     s.hand = unit(-0.5, 2.25, 0.125);
     const std::string link = encode_fragment(s);

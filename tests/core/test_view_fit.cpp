@@ -70,7 +70,7 @@ TEST_CASE("fit_view: every point is inside the visible rectangle with the margin
     }
 }
 
-TEST_CASE("fit_view: points on one spot are centred at the default span; 1-D points sit on y = 0") {
+TEST_CASE("fit_view: points on one spot are centred at the default span, 1-D points sit on y = 0") {
     const ViewState spot = fit_view(points_2d({{3, -1}, {3, -1}}), 1.5);
     CHECK(spot.center_x == 3.0);
     CHECK(spot.center_y == -1.0);
@@ -86,7 +86,7 @@ TEST_CASE("fit_view: points on one spot are centred at the default span; 1-D poi
     CHECK(v.span == doctest::Approx(8.0 / 0.76));
 }
 
-TEST_CASE("fit_view: a bad aspect counts as square; the span stays inside what a link holds") {
+TEST_CASE("fit_view: a bad aspect counts as square, the span stays inside what a link holds") {
     const Dataset d = points_2d({{0, 0}, {4, 2}});
     for (double aspect : {0.0, -1.0, std::nan(""), std::numeric_limits<double>::infinity()})
         CHECK(fit_view(d, aspect).span == doctest::Approx(4.0 / 0.76));
@@ -94,7 +94,7 @@ TEST_CASE("fit_view: a bad aspect counts as square; the span stays inside what a
     CHECK(fit_view(points_2d({{0, 0}, {0.0001, 0}}), 1.0).span == kViewSpanRange.min);
 }
 
-TEST_CASE("session: fit_view_to_data sets the fitted view; before the screen's shape is known a new data set asks for a fit until a view is chosen") {
+TEST_CASE("session: fit_view_to_data sets the fitted view, before the screen's shape is known a new data set asks for a fit until a view is chosen") {
     Session session;
     CHECK_FALSE(session.fit_pending());  // the starting state comes with its view
     session.add_point({9.0, 9.0}, 1);
@@ -201,7 +201,7 @@ TEST_CASE("fit_view with insets: every point in the free rectangle, the margin k
     }
 }
 
-TEST_CASE("fit_view with insets: by hand; no insets is the aspect-only fit; bad and oversized insets") {
+TEST_CASE("fit_view with insets: by hand, no insets is the aspect-only fit, bad and oversized insets") {
     // XOR's corners span 2 x 2. A 400 x 400 canvas with 100 px taken at the top: the free rectangle is
     // 400 x 300, the data get 0.76 * 300 = 228 px, so 114 px per unit and a span of 400 / 114. Its centre
     // lies 50 px below the canvas's: the view's centre is 50 / 114 units above the data's.

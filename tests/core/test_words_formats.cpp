@@ -30,7 +30,7 @@ GoalCheck check(const std::string& goal, const Session& s) {
 }
 }  // namespace
 
-TEST_CASE("words link: the lecture's messages are a short m value; old links mean points and no messages") {
+TEST_CASE("words link: the lecture's messages are a short m value, old links mean points and no messages") {
     const WidgetState state = words_state();
     const std::string fragment = encode_fragment(state);
     // 3 messages, labels 0b010 (only message 2 is ham), then length-prefixed texts.
@@ -49,7 +49,7 @@ TEST_CASE("words link: the lecture's messages are a short m value; old links mea
     CHECK(full.state.words.labels == state.words.labels);
 }
 
-TEST_CASE("words link: UTF-8 and punctuation travel as typed; damaged values are refused with a sentence") {
+TEST_CASE("words link: UTF-8 and punctuation travel as typed, damaged values are refused with a sentence") {
     WordsData words;
     words.messages = {"Caf\xC3\xA9 \xE2\x82\xAC 5 & more = 100%", "#hash ?query"};
     words.labels = {1, -1};
@@ -88,7 +88,7 @@ TEST_CASE("words link: a screen too large for a link says so before it is shared
     CHECK(decode_fragment(fragment).error.find("The link is too long") == 0);
 }
 
-TEST_CASE("words JSON: mode and words round trip; the snapshot's wordsModel is read back silently") {
+TEST_CASE("words JSON: mode and words round trip, the snapshot's wordsModel is read back silently") {
     Session s(words_state());
     s.words().epoch();
     const std::string json = state_to_json(s.state());
@@ -124,7 +124,7 @@ TEST_CASE("words JSON: mode and words round trip; the snapshot's wordsModel is r
     CHECK(tabs.state.words.messages[0] == "a b c");
 }
 
-TEST_CASE("words TSV: export and import give the same messages; a bad file changes nothing") {
+TEST_CASE("words TSV: export and import give the same messages, a bad file changes nothing") {
     Session s(words_state());
     s.words().add("Don't\tmiss: learning!", 1);
     const std::string tsv = write_tsv(s.state().words.messages, s.state().words.labels);

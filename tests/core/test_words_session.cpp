@@ -108,7 +108,7 @@ TEST_CASE("words: the unbiased perceptron on the lecture's messages, visit by vi
     CHECK(t.bound == doctest::Approx(6.0).epsilon(1e-6));
 }
 
-TEST_CASE("words: with the bias absorbed the perceptron needs 5 mistakes; the ends at 0 again") {
+TEST_CASE("words: with the bias absorbed the perceptron needs 5 mistakes, the ends at 0 again") {
     Session s(words_state(BiasMode::Absorbed));
     WordsSession& w = s.words();
     // Epoch 1: all three are mistakes (scores 0, −2, 0): viagra −1, the 0, learning 1, nigeria −1, b −1.
