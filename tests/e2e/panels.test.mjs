@@ -171,7 +171,7 @@ test('online mode: a right click shows its own verdict (it used to leave the pre
   // After the lecture pass w = (2, 1, 0). (-2.5, 2.5) scores about -2.5: predicted -1, true +1, so
   // w becomes about (-0.5, 3.5, 1). Then (2, 2) scores about 7: predicted +1, true label -1.
   const first = await click(-2.5, 2.5, 'left');
-  assert.match(first, /^Model predicted \u22121 \(score -2[.\d]*\); true label \+1: mistake, w updated$/, first);
+  assert.match(first, /^Model predicted \u22121 \(score \u22122[.\d]*\); true label \+1: mistake, w updated$/, first);
   const second = await click(2, 2, 'right');
   assert.match(second, /^Model predicted \+1 \(score [67][.\d]*\); true label \u22121: mistake, w updated$/, second);
   await screenshotPixels(page, 'online-right-click.png');
