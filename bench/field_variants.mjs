@@ -1,9 +1,9 @@
 // The decision-field shader in one program for every model against one program per kind of model
-// (src/app/field_programs.hpp), timed in headless Chromium (SwiftShader) on this machine. Prints numbers;
+// (src/app/render/field_programs.hpp), timed in headless Chromium (SwiftShader) on this machine. Prints numbers;
 // asserts nothing. Usage: node bench/field_variants.mjs
 //
 // Both programs are compiled from shaders/decision_field.frag with shaders/field_contract.h in front, as
-// src/app/gl_program.cpp does; the specialised one gets the "#define PL_FIELD_FIXED_..." lines that
+// src/app/render/gl_program.cpp does; the specialised one gets the "#define PL_FIELD_FIXED_..." lines that
 // FieldVariant::defines() writes. Each draws the same field into an RGBA8 target the size of the coarse
 // picture shown while Run is on (165 x 200, a 657 x 800 plot) and of the exact one (657 x 800), waiting
 // for the GPU each time (readPixels); the median of 9 draws is printed, and the ratio.

@@ -15,9 +15,9 @@
 #include <cstring>
 #include <vector>
 
-#include "core/kernel.hpp"
-#include "core/learner.hpp"
-#include "core/rng.hpp"
+#include "core/learn/kernel.hpp"
+#include "core/learn/learner.hpp"
+#include "core/learn/rng.hpp"
 
 namespace {
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "core/dataset.hpp"
-#include "core/kernel_theory.hpp"
+#include "core/learn/dataset.hpp"
+#include "core/theory/kernel_theory.hpp"
 
 namespace {
 

@@ -17,7 +17,7 @@ cmake --build "$BUILD" -j2 --target train_throughput kernel_cache sparse_text >/
 echo "== building (Emscripten, em++ -O2, node)"
 CORE_SOURCES=(learner.cpp primal_engine.cpp kernel_engine.cpp lift.cpp kernel.cpp decision_field.cpp)
 NODE_PATH=/usr/share/nodejs em++ -O2 -std=c++17 -I"$ROOT/src" "$ROOT/bench/train_throughput.cpp" \
-    "${CORE_SOURCES[@]/#/$ROOT/src/core/}" -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1 -sENVIRONMENT=node \
+    "${CORE_SOURCES[@]/#/$ROOT/src/core/learn/}" -sALLOW_MEMORY_GROWTH=1 -sSINGLE_FILE=1 -sENVIRONMENT=node \
     -o "$WASM/train_throughput.cjs"
 
 result() { sed -n 's/^RESULT .*visits_per_second=\([0-9.]*\).*/\1/p'; }

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "core/learner.hpp"
-#include "core/rng.hpp"
-#include "core/text_learner.hpp"
+#include "core/learn/learner.hpp"
+#include "core/learn/rng.hpp"
+#include "core/words/text_learner.hpp"
 
 namespace {
 

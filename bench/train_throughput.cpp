@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/learner.hpp"
-#include "core/rng.hpp"
+#include "core/learn/learner.hpp"
+#include "core/learn/rng.hpp"
 
 namespace {
 

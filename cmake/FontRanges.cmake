@@ -1,5 +1,5 @@
 # The Unicode characters the UI draws; the font is subset to exactly these (about 40 % of the size of
-# whole blocks). src/app/fonts.cpp gives ImGui the same list as ImWchar pairs: keep both in step.
+# whole blocks). src/app/shell/fonts.cpp gives ImGui the same list as ImWchar pairs: keep both in step.
 #   Basic Latin + Latin-1, y circumflex (the predicted label), the Greek
 #   alphabet (capitals and small letters, no accents), subscript i, en dash, double bar,
 #   ellipsis, super/subscripts, arrows, element of, sum, minus, square root, infinity, not equal, <=, >=.

@@ -177,7 +177,7 @@ export function buildLessonList(headingTag, handle, announce, opened) {
       node.hidden = !available;
       if (!available || listed) return;
       listed = true;
-      // The same words as the canvas's list (src/app/panel_lesson.cpp): "<title> (<n> steps)".
+      // The same words as the canvas's list (src/app/lesson/panel_lesson.cpp): "<title> (<n> steps)".
       buttons.replaceChildren(...handle.lessons().map((lesson) => actionButton(`${lesson.title} (${lesson.steps} steps)`, () => {
         const result = handle.openLesson(lesson.id);
         if (!result.ok) announce(result.error);

@@ -10,7 +10,7 @@
 // valid raw DEFLATE stream that is not compressed), which every reader decodes the same way.
 
 export const LESSON_LINK_KEY = 'lessonz';
-// Larger lessons are refused by the module anyway (kMaxLessonBytes in src/core/lesson.hpp).
+// Larger lessons are refused by the module anyway (kMaxLessonBytes in src/core/lesson/lesson.hpp).
 export const MAX_LESSON_BYTES = 4 * 1024 * 1024;
 const STORED_BLOCK_BYTES = 65535;
 const DAMAGED = 'its lesson (lessonz) is damaged or was cut off when the link was copied';

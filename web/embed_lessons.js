@@ -1,6 +1,6 @@
 // The lesson verbs of the JS handle (docs/reference.md "The JS handle"), the link of a widget with its lesson in it,
 // and loading such a link. The lessons themselves (format, goals, steps, checks) live in the module
-// (src/core/lesson*.hpp); src/platform/web_lessons.cpp exports what is called here.
+// (src/core/lesson/lesson*.hpp); src/platform/web_lessons.cpp exports what is called here.
 import { compressLesson, decompressLesson, splitLessonLink, storedLesson, withLessonLink } from './embed_lesson_link.js';
 
 /**

@@ -32,7 +32,7 @@ const NAMED_OPTIONS = {
 const CONTROL_NAMES = ['train', 'data', 'kernel', 'show', 'share', 'theory', 'plots', 'lift'];
 const TRAIN_SPELLINGS = ['epochs:2', 'untilConverged', 'steps:5'];
 const TRAIN_KEYS = ['steps', 'epochs', 'untilConverged', 'nextMistake', 'reset'];  // embed_handle.js TRAIN_KIND
-const TEXT_SIZE = { min: 100, max: 200 };  // kTextSizeRange in src/core/limits.hpp
+const TEXT_SIZE = { min: 100, max: 200 };  // kTextSizeRange in src/core/state/limits.hpp
 
 // Options made by optionsFromElement, with the attributes' own text: a message names what the
 // instructor wrote (data-lift="x1x2"), a script's options are named as options (lift: "x1x2").

@@ -9,7 +9,7 @@
 namespace pl::cli {
 
 int run_train(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
-// run_train hands --text here: the same learners on sparse bags of words (core/text_learner.hpp).
+// run_train hands --text here: the same learners on sparse bags of words (core/words/text_learner.hpp).
 struct TrainOptions;
 int run_train_text(const TrainOptions& options, const std::string& text, std::ostream& out, std::ostream& err);
 int run_generate(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);

@@ -2,8 +2,8 @@
 #include <ostream>
 
 #include "commands.hpp"
-#include "core/csv.hpp"
-#include "core/dataset.hpp"
+#include "core/learn/csv.hpp"
+#include "core/learn/dataset.hpp"
 #include "options.hpp"
 
 namespace pl::cli {

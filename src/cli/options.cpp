@@ -1,14 +1,14 @@
 // Flag parsing: "--flag value" and "--flag=value". The training flags, their ranges, their messages
-// and their --help lines are visitors over the property table (core/state_table.hpp).
+// and their --help lines are visitors over the property table (core/state/state_table.hpp).
 #include "options.hpp"
 
 #include <algorithm>
 #include <optional>
 
-#include "core/decimal.hpp"
-#include "core/limits.hpp"
-#include "core/names.hpp"
-#include "core/state_table.hpp"
+#include "core/state/decimal.hpp"
+#include "core/state/limits.hpp"
+#include "core/state/names.hpp"
+#include "core/state/state_table.hpp"
 
 namespace pl::cli {
 

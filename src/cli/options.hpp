@@ -1,7 +1,7 @@
 // Command-line parsing for perceptron-cli. Strict: an unknown flag, a missing value or a value out of
 // range is a UsageError (the CLI prints it and exits with code 2); nothing is silently ignored.
 //
-// The training flags come from the property table (core/state_table.hpp): one flag per training
+// The training flags come from the property table (core/state/state_table.hpp): one flag per training
 // setting, "--" + its JSON name in kebab case (--algorithm, --max-epochs, --kernel-gamma, ...), read
 // with the same rules and refused with the same sentences as the link and JSON readers.
 #pragma once
@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/config.hpp"
-#include "core/dataset.hpp"
+#include "core/learn/dataset.hpp"
+#include "core/state/config.hpp"
 
 namespace pl::cli {
 

@@ -9,15 +9,15 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "core/csv.hpp"
-#include "core/decimal.hpp"
-#include "core/learner.hpp"
-#include "core/describe.hpp"
-#include "core/names.hpp"
-#include "core/proof_status.hpp"
-#include "core/state_json.hpp"
-#include "core/state_table.hpp"
-#include "core/theory.hpp"
+#include "core/facts/describe.hpp"
+#include "core/learn/csv.hpp"
+#include "core/learn/learner.hpp"
+#include "core/state/decimal.hpp"
+#include "core/state/names.hpp"
+#include "core/state/state_json.hpp"
+#include "core/state/state_table.hpp"
+#include "core/theory/proof_status.hpp"
+#include "core/theory/theory.hpp"
 #include "options.hpp"
 
 namespace pl::cli {

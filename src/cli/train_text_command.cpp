@@ -1,4 +1,4 @@
-// `train --text`: the learners on messages (lecture 004's spam example) through core/text_learner.hpp,
+// `train --text`: the learners on messages (lecture 004's spam example) through core/words/text_learner.hpp,
 // sparse all the way: no dense row is ever built for training. Reports one weight per word, the
 // mistakes, and the theory numbers where the exact solver can afford them.
 #include <algorithm>
@@ -10,10 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "core/names.hpp"
-#include "core/state_json.hpp"
-#include "core/text_learner.hpp"
-#include "core/text_theory.hpp"
+#include "core/state/names.hpp"
+#include "core/state/state_json.hpp"
+#include "core/words/text_learner.hpp"
+#include "core/words/text_theory.hpp"
 #include "options.hpp"
 
 namespace pl::cli {

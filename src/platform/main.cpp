@@ -18,12 +18,12 @@
 #include <string>
 #include <utility>
 
-#include "app/app.hpp"
-#include "app/frame_damage.hpp"
+#include "app/render/frame_damage.hpp"
+#include "app/shell/app.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
-#include "app/gl.hpp"
+#include "app/render/gl.hpp"
 #include "platform/event_pacer.hpp"
 #include "platform/host.hpp"
 #include "platform/touch_input.hpp"

@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "app/app.hpp"
-#include "core/lesson.hpp"
-#include "core/state_codec.hpp"
+#include "app/shell/app.hpp"
+#include "core/lesson/lesson.hpp"
+#include "core/state/state_codec.hpp"
 #include "platform/host.hpp"
 #include "platform/share.hpp"
 

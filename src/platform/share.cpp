@@ -2,12 +2,12 @@
 
 #include <cctype>
 
-#include "app/app.hpp"
-#include "app/load_state.hpp"
-#include "core/csv.hpp"
-#include "core/state_codec.hpp"
-#include "core/state_json.hpp"
-#include "core/text_corpus.hpp"
+#include "app/shell/app.hpp"
+#include "app/shell/load_state.hpp"
+#include "core/learn/csv.hpp"
+#include "core/state/state_codec.hpp"
+#include "core/state/state_json.hpp"
+#include "core/words/text_corpus.hpp"
 
 namespace pl::platform {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/touch_gestures.hpp"
+#include "app/canvas/touch_gestures.hpp"
 #include "imgui_internal.h"  // the hovered window and its scrolling
 
 namespace pl::platform {

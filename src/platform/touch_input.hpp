@@ -3,7 +3,7 @@
 // (which == SDL_TOUCH_MOUSEID). Both reaching the canvas would make one tap add two points, so:
 //   * SDL's mouse copy is switched off (SDL_HINT_TOUCH_MOUSE_EVENTS = 0, see disable_sdl_touch_mouse)
 //     and any that still comes is dropped;
-//   * every finger event goes to the canvas, which turns them into gestures (app/touch_gestures.hpp);
+//   * every finger event goes to the canvas, which turns them into gestures (app/canvas/touch_gestures.hpp);
 //   * Dear ImGui gets the first finger as its mouse from here, so panels, buttons and sliders work
 //     with a finger. The canvas knows the mouse is a finger then and leaves the editing to the gestures.
 //
@@ -26,7 +26,7 @@
 #include <optional>
 #include <vector>
 
-#include "app/canvas.hpp"
+#include "app/canvas/canvas.hpp"
 #include "imgui.h"
 
 namespace pl::platform {

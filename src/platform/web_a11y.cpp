@@ -8,11 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "app/app.hpp"
-#include "core/describe.hpp"
-#include "core/lesson_markup.hpp"
-#include "core/names.hpp"
-#include "core/scene_summary.hpp"
+#include "app/shell/app.hpp"
+#include "core/facts/describe.hpp"
+#include "core/facts/scene_summary.hpp"
+#include "core/lesson/lesson_markup.hpp"
+#include "core/state/names.hpp"
 #include "platform/web_host.hpp"
 
 using pl::platform::web::current_app;

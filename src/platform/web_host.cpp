@@ -10,14 +10,14 @@
 #include <cstdio>
 #include <string>
 
-#include "app/app.hpp"
-#include "app/load_state.hpp"
-#include "app/panels.hpp"
-#include "app/training_verbs.hpp"
-#include "core/state_codec.hpp"
-#include "core/state_json.hpp"
-#include "core/names.hpp"
-#include "core/words_model.hpp"
+#include "app/panels/panels.hpp"
+#include "app/shell/app.hpp"
+#include "app/shell/load_state.hpp"
+#include "app/shell/training_verbs.hpp"
+#include "core/state/names.hpp"
+#include "core/state/state_codec.hpp"
+#include "core/state/state_json.hpp"
+#include "core/words/words_model.hpp"
 #include "platform/host.hpp"
 #include "platform/share.hpp"
 #include "platform/web_host.hpp"
@@ -200,7 +200,7 @@ EMSCRIPTEN_KEEPALIVE void pl_set_notice(const char* text) {
     g_app->request_redraw();
 }
 
-// Replaces the points by a named preset (core/names.hpp: "xor", "lecture4", "circles", ...), or with
+// Replaces the points by a named preset (core/state/names.hpp: "xor", "lecture4", "circles", ...), or with
 // "spam" opens Words mode with the lecture's three messages. 1 on success; 0 and pl_last_error() for an
 // unknown name or a read-only widget.
 EMSCRIPTEN_KEEPALIVE int pl_load_preset(const char* name) {

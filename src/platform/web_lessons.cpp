@@ -4,9 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/app.hpp"
-#include "app/load_state.hpp"
-#include "core/lesson.hpp"
+#include "app/shell/app.hpp"
+#include "app/shell/load_state.hpp"
+#include "core/lesson/lesson.hpp"
 #include "platform/web_host.hpp"
 
 using pl::platform::web::current_app;

@@ -12,8 +12,8 @@
 #include <cstdio>
 #include <string>
 
-#include "app/app.hpp"
-#include "app/field_models.hpp"
+#include "app/render/field_models.hpp"
+#include "app/shell/app.hpp"
 #include "platform/test_probe.hpp"
 #include "platform/web_host.hpp"
 

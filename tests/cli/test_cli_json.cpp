@@ -13,10 +13,10 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "core/csv.hpp"
-#include "core/session.hpp"
-#include "core/state_json.hpp"
-#include "core/state_table.hpp"
+#include "core/learn/csv.hpp"
+#include "core/session/session.hpp"
+#include "core/state/state_json.hpp"
+#include "core/state/state_table.hpp"
 
 using namespace pl;
 using Json = nlohmann::json;

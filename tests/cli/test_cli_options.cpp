@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/decimal.hpp"
-#include "core/state_codec.hpp"
-#include "core/state_json.hpp"
-#include "core/state_table.hpp"
+#include "core/state/decimal.hpp"
+#include "core/state/state_codec.hpp"
+#include "core/state/state_json.hpp"
+#include "core/state/state_table.hpp"
 #include "options.hpp"
 
 using namespace pl;

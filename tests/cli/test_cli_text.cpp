@@ -17,7 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "core/rng.hpp"
+#include "core/learn/rng.hpp"
 #include "options.hpp"
 
 using namespace pl;

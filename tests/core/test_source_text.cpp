@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/names.hpp"
+#include "core/state/names.hpp"
 
 namespace fs = std::filesystem;
 

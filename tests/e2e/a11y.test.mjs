@@ -2,7 +2,7 @@
 // through Playwright's role queries, and Chromium's own accessibility tree), trained with the keyboard
 // alone, its live region's sentences and their rate while Run is on, the paged table, the lesson, and
 // axe-core (npm) with no serious or critical finding on the full page and on the course page.
-// Expected values are the lecture 004 trace (tests/core/test_describe.cpp): absorbed bias, visit 1 is a
+// Expected values are the lecture 004 trace (tests/core/facts/test_describe.cpp): absorbed bias, visit 1 is a
 // mistake on (1, 2) giving w = (1, 2, 1), visit 4 a mistake on (−1, 1) giving w = (2, 1, 0), then a
 // clean second epoch.
 import { test, before, after } from 'node:test';

@@ -16,8 +16,8 @@ let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-// The built-in lessons as written (src/core/lessons/*.json, in file-name order, as the module lists them).
-const lessonDir = path.join(repoRoot, 'src', 'core', 'lessons');
+// The built-in lessons as written (src/core/lesson/lessons/*.json, in file-name order, as the module lists them).
+const lessonDir = path.join(repoRoot, 'src', 'core', 'lesson', 'lessons');
 const BUILTIN = fs.readdirSync(lessonDir).filter((f) => f.endsWith('.json')).sort()
   .map((f) => JSON.parse(fs.readFileSync(path.join(lessonDir, f), 'utf8')));
 const SIZES = [[1280, 800], [390, 844]];

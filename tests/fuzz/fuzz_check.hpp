@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/widget_state.hpp"
+#include "core/state/widget_state.hpp"
 
 // FUZZ_CHECK(cond, what): on failure print where and why, then abort (libFuzzer saves the input).
 #define FUZZ_CHECK(cond, what)                                                                       \

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/csv.hpp"
+#include "core/learn/csv.hpp"
 #include "fuzz_check.hpp"
 
 namespace {

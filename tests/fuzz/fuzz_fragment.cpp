@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/state_codec.hpp"
+#include "core/state/state_codec.hpp"
 #include "fuzz_check.hpp"
 
 namespace {

@@ -14,10 +14,10 @@
 #include <string>
 #include <string_view>
 
-#include "core/goal_expression.hpp"
-#include "core/lesson.hpp"
-#include "core/lesson_markup.hpp"
-#include "core/session.hpp"
+#include "core/lesson/goal_expression.hpp"
+#include "core/lesson/lesson.hpp"
+#include "core/lesson/lesson_markup.hpp"
+#include "core/session/session.hpp"
 #include "fuzz_check.hpp"
 
 namespace {

@@ -11,8 +11,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/session.hpp"
-#include "core/state_json.hpp"
+#include "core/session/session.hpp"
+#include "core/state/state_json.hpp"
 #include "fuzz_check.hpp"
 
 namespace {

@@ -11,8 +11,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/text_learner.hpp"
-#include "core/text_theory.hpp"
+#include "core/words/text_learner.hpp"
+#include "core/words/text_theory.hpp"
 #include "fuzz_check.hpp"
 
 namespace {

@@ -1,0 +1,255 @@
+// [SECTION] The lesson card: the step's text, its quiz, the training verbs its goal needs, Check with the
+// verdict, Back/Next, Leave; "Lesson complete" after Finish; and, with no lesson open, the list of
+// lessons to start (with the door to Author mode and the offer to reopen a lesson just left).
+// Everything goes through LessonRun's verbs, the same ones the JS handle uses.
+#include <string>
+
+#include "app/panels/panels.hpp"
+#include "app/panels/rich_text.hpp"
+#include "app/shell/app.hpp"
+#include "app/shell/probe.hpp"
+#include "app/shell/training_verbs.hpp"
+#include "core/lesson/lesson.hpp"
+#include "imgui_internal.h"
+
+namespace pl::app {
+
+namespace {
+// What the card must do at its next frame, asked for by a button drawn elsewhere or a frame earlier.
+// (One App per process or WebAssembly instance, so one set of requests.)
+struct CardRequests {
+    bool reveal = false;       // scroll the card's top into view (Try it, Next, Back)
+    bool focus_start = false;  // move the keyboard focus to the start of the step (after Next/Back)
+    bool show_verdict = false; // scroll until the whole verdict is in view (after Check)
+} g_card;
+
+// The keyboard is working the panels (Dear ImGui shows its focus): IsItemHovered() is then true for
+// the focused item, so tooltips meant for the pointer would open over what the keys just did.
+bool keyboard_focus_shown() { return GImGui->NavDisableMouseHover && !GImGui->NavDisableHighlight; }
+
+// Focuses the item drawn next (or, when focus_start is asked, this one) for keyboard users.
+void take_focus_if_asked(ImGuiID id) {
+    if (!g_card.focus_start) return;
+    g_card.focus_start = false;
+    ImGui::SetFocusID(id, ImGui::GetCurrentWindow());
+}
+
+// A goal about training (mistakes, epochs, visits, converged) needs the training verbs at hand.
+bool goal_needs_training(const Goal& goal) {
+    for (const GoalNode& node : goal.nodes) {
+        if (node.kind != GoalNode::Kind::Compare) continue;
+        switch (node.compare.name) {
+            case GoalName::Converged: case GoalName::Mistakes: case GoalName::Epochs: case GoalName::Visits: return true;
+            default: break;
+        }
+    }
+    return false;
+}
+
+void wrapped_note(const char* role, const std::string& text, bool disabled) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::PushTextWrapPos(0.0f);
+    if (disabled) ImGui::TextDisabled("%s", text.c_str());
+    else ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    PL_PROBE_TEXT(role, text, at, ImGui::GetItemRectMax());
+}
+
+void draw_reopen_offer(PanelContext& c) {
+    LessonRun& run = c.lesson;
+    if (!run.can_reopen()) return;
+    const std::string label = "Reopen \"" + run.left_lesson()->title + "\" at step " + std::to_string(run.left_step() + 1);
+    if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) {
+        c.run.running = false;
+        run.reopen_left(c.session);
+        c.session.clear_notice();
+        g_card.reveal = true;
+    }
+}
+
+void draw_lesson_list(PanelContext& c) {
+    draw_reopen_offer(c);
+    if (!c.session.state().readonly) {
+        // The door to Author mode sits first, where an instructor looking for it sees it.
+        if (!c.draft.panel_open) {
+            if (ImGui::Button("Write your own lesson", ImVec2(-1, 0))) c.draft.panel_open = true;
+            item_tooltip("Author mode: make a lesson from what the widget shows, step by step, then try it and save it as JSON.");
+        } else {
+            if (ImGui::Button("Close the lesson editor", ImVec2(-1, 0))) c.draft.panel_open = false;
+            item_tooltip("Your draft stays here until the page is closed.");
+            draw_lesson_author(c);
+            ImGui::Separator();
+        }
+    }
+    ImGui::TextWrapped("Guided lessons walk through the lectures step by step; the widget checks each exercise.");
+    for (const LessonSummary& summary : builtin_lessons()) {
+        const std::string label = summary.title + " (" + std::to_string(summary.steps) + " steps)";
+        if (wrapped_selectable(label.c_str(), summary.id.c_str())) {
+            c.run.running = false;
+            c.lesson.open_builtin(c.session, summary.id, 0, true);
+            g_card.reveal = true;
+        }
+    }
+}
+
+// The quiz: each answer is one row, and a click anywhere on it (the circle or the words) chooses it.
+void draw_quiz(PanelContext& c, const LessonStep& step) {
+    for (std::size_t i = 0; i < step.choices.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        const ImVec2 row_start = ImGui::GetCursorScreenPos();
+        ImGui::BeginGroup();
+        if (i == 0) take_focus_if_asked(ImGui::GetID("##choice"));
+        if (ImGui::RadioButton("##choice", c.lesson.chosen() == i)) c.lesson.choose(i);
+        ImGui::SameLine();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(step.choices[i].c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndGroup();
+        // The circle handles its own click; the rest of the row (the words) is ours.
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+            if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left))
+                c.lesson.choose(i);
+        }
+        PL_PROBE_TEXT("lesson-choice", step.choices[i], row_start, ImGui::GetItemRectMax());
+        ImGui::PopID();
+    }
+}
+
+// Step, Next mistake, Epoch and Converge on the card itself, for a goal about training: on a phone the
+// Train tab is another tab away and below the fold.
+void draw_training_verbs(PanelContext& c) {
+    ButtonGrid grid(4, {"Step", "Next mistake", "Epoch", "Converge"});
+    const struct { const char* label; const char* brief; const char* id; TrainingVerb verb; } verbs[] = {
+        {"Step (S)", "Step", "card-step", TrainingVerb::Step},
+        {"Next mistake (N)", "Next mistake", "card-next-mistake", TrainingVerb::NextMistake},
+        {"Epoch (E)", "Epoch", "card-epoch", TrainingVerb::Epoch},
+        {"Converge", "Converge", "card-converge", TrainingVerb::Converge},
+    };
+    for (const auto& v : verbs) {
+        grid.next();
+        if (&v == &verbs[0]) take_focus_if_asked(ImGui::GetID((std::string("###") + v.id).c_str()));
+        if (fit_button({v.label, v.brief}, v.id, grid.width())) run_training_verb(c.session, c.canvas, c.run, v.verb);
+    }
+}
+
+void draw_lesson_complete(PanelContext& c) {
+    LessonRun& run = c.lesson;
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", run.lesson().title.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PushStyleColor(ImGuiCol_Text, active_palette().good_text);
+    wrapped_note("lesson-complete", "Lesson complete", false);
+    ImGui::PopStyleColor();
+    const std::size_t checks = run.check_count(), passed = run.checks_passed();
+    std::string summary = "You went through all " + std::to_string(run.step_count()) + " steps";
+    if (checks == 0) summary += ".";
+    else summary += " and passed " + std::to_string(passed) + " of the " + std::to_string(checks) + (checks == 1 ? " check." : " checks.");
+    wrapped_note("lesson-complete", summary, false);
+    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    if (ImGui::Button("Back to the last step", ImVec2(half, 0))) { run.unfinish(); g_card.reveal = true; }
+    ImGui::SameLine();
+    if (ImGui::Button("Close the lesson", ImVec2(half, 0))) {
+        run.leave(c.session);
+        g_card.reveal = true;
+    }
+}
+
+void leave_lesson(PanelContext& c) {
+    LessonRun& run = c.lesson;
+    const std::string title = run.lesson().title;
+    const std::size_t step = run.step() + 1, steps = run.step_count();
+    c.run.running = false;
+    run.leave(c.session);
+    g_card.reveal = true;  // the list, with its offer to reopen, from its top
+    c.session.set_notice("You left the lesson \"" + title + "\" at step " + std::to_string(step) + " of " +
+                         std::to_string(steps) + ". Your points stay as they are.");
+}
+}  // namespace
+
+void request_lesson_card_reveal() { g_card.reveal = true; }
+
+void draw_lesson_section(PanelContext& c) {
+    LessonRun& run = c.lesson;
+    // The card's (or, after leaving, the list's) top comes into view when asked (Try it, Next, Leave):
+    // only when it is out of view, so a column already showing it does not jump.
+    if (g_card.reveal) {
+        g_card.reveal = false;
+        const float top = ImGui::GetCursorScreenPos().y, window_top = ImGui::GetWindowPos().y;
+        if (top < window_top || top > window_top + ImGui::GetWindowHeight() - ImGui::GetFrameHeight()) ImGui::SetScrollHereY(0.0f);
+    }
+    if (!run.is_open()) {
+        draw_lesson_list(c);
+        return;
+    }
+    if (run.finished()) {
+        draw_lesson_complete(c);
+        return;
+    }
+    const LessonStep& step = run.current();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s \xC2\xB7 step %zu of %zu", run.lesson().title.c_str(), run.step() + 1, run.step_count());
+    ImGui::TextUnformatted(step.title.c_str());
+    ImGui::PopTextWrapPos();
+    if (step.state) wrapped_note("lesson-setup", "This step sets up its own points (yours are one Undo away).", true);
+    ImGui::Separator();
+    rich_text(step.text);
+    if (step.has_quiz()) draw_quiz(c, step);
+    if (step.goal) {
+        ImGui::TextDisabled("Goal:");
+        ImGui::SameLine();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(step.goal->text.c_str());
+        ImGui::PopTextWrapPos();
+        if (goal_needs_training(*step.goal)) draw_training_verbs(c);
+    }
+
+    const float third = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
+    ImGui::BeginDisabled(run.step() == 0);
+    if (ImGui::Button("Back", ImVec2(third, 0))) {
+        run.go_to(c.session, run.step() - 1);
+        g_card.reveal = g_card.focus_start = true;
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!run.has_check());
+    if (run.has_check()) take_focus_if_asked(ImGui::GetID("Check"));  // no answers, no verbs: Check starts the work
+    if (ImGui::Button("Check", ImVec2(third, 0))) {
+        run.check(c.session);
+        g_card.show_verdict = true;
+    }
+    ImGui::EndDisabled();
+    g_card.focus_start = false;  // nothing to focus on this step (no check): the focus stays where it is
+    // The tooltip explains Check before it is used; after a check it would cover the verdict, and
+    // under the keyboard's focus it would open at once.
+    if (!run.verdict().checked && !keyboard_focus_shown())
+        item_tooltip("Checks this step's exercise against what is on the canvas now.");
+    ImGui::SameLine();
+    const bool last = run.step() + 1 >= run.step_count();
+    if (ImGui::Button(last ? "Finish" : "Next", ImVec2(third, 0))) {
+        c.run.running = false;
+        if (last) run.finish();
+        else run.go_to(c.session, run.step() + 1);
+        g_card.reveal = g_card.focus_start = true;
+        return;
+    }
+    const LessonRun::Verdict& verdict = run.verdict();
+    if (verdict.checked) {
+        ImGui::PushStyleColor(ImGuiCol_Text, verdict.passed ? active_palette().good_text : active_palette().bad_text);
+        wrapped_note("lesson-verdict", verdict.message, false);
+        ImGui::PopStyleColor();
+        if (g_card.show_verdict) {
+            // The whole verdict in view right under Check (a phone's tab may end just below the buttons).
+            g_card.show_verdict = false;
+            if (ImGui::GetItemRectMax().y > ImGui::GetWindowPos().y + ImGui::GetWindowHeight()) ImGui::SetScrollHereY(1.0f);
+        }
+    }
+    // Leaving is apart from the step buttons, a whole target on touch screens, and undoable (the notice
+    // and the lesson list offer to reopen the lesson at this step).
+    ImGui::Dummy(ImVec2(0, ImGui::GetFrameHeight() * 0.5f));
+    ImGui::Separator();
+    if (ImGui::Button("Leave the lesson")) leave_lesson(c);
+    item_tooltip("Close the lesson; you can reopen it at this step afterwards.");
+}
+
+}  // namespace pl::app

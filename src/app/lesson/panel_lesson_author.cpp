@@ -1,0 +1,165 @@
+// [SECTION] Author mode: build a lesson from the widget (lesson_author.hpp). Drawn at the top of the
+// Lesson section when no lesson is open, after its "Write your own lesson" button.
+#include <algorithm>
+#include <string>
+
+#include "app/panels/panels.hpp"
+#include "app/shell/app.hpp"
+#include "app/shell/probe.hpp"
+#include "imgui_internal.h"
+#include "imgui_stdlib.h"
+
+namespace pl::app {
+
+namespace {
+// A field's label, wrapped: a long label ("Goal (e.g. ...)") must not be cut at the column's edge.
+void field_label(const char* label) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(label);
+    ImGui::PopTextWrapPos();
+    PL_PROBE_TEXT("author-label", std::string(label), at, ImGui::GetItemRectMax());
+}
+
+float text_width(std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; }
+
+// Every edit re-wraps the field's text to its width, keeping the cursor on the same character.
+int rewrap_on_edit(ImGuiInputTextCallbackData* data) {
+    const float width = *static_cast<const float*>(data->UserData);
+    const std::string_view shown(data->Buf, static_cast<std::size_t>(data->BufTextLen));
+    const std::size_t cursor = plain_offset(shown, static_cast<std::size_t>(data->CursorPos));
+    const std::string wrapped = soft_wrap(soft_unwrap(shown), width, text_width);
+    if (wrapped != shown) {
+        data->DeleteChars(0, data->BufTextLen);
+        data->InsertChars(0, wrapped.c_str(), wrapped.c_str() + wrapped.size());
+    }
+    data->CursorPos = data->SelectionStart = data->SelectionEnd = static_cast<int>(shown_offset(wrapped, cursor));
+    return 0;
+}
+
+// The step text: a multiline field whose lines wrap at its width (soft_wrap), `lines` lines tall.
+void wrapped_text_field(LessonDraft& draft, std::string& text, float lines) {
+    const ImVec2 size(-1, ImGui::GetTextLineHeight() * lines + 2 * ImGui::GetStyle().FramePadding.y);
+    float width = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().FramePadding.x - ImGui::GetStyle().ScrollbarSize;
+    width = std::max(width, ImGui::GetFontSize() * 4);
+    const ImGuiID id = ImGui::GetID("##step-text");
+    if (ImGui::GetActiveID() != id &&
+        (draft.text_shown_for != draft.selected || draft.text_shown_width != width || soft_unwrap(draft.text_shown) != text)) {
+        draft.text_shown = soft_wrap(text, width, text_width);
+        draft.text_shown_for = draft.selected;
+        draft.text_shown_width = width;
+    }
+    if (ImGui::InputTextMultiline("##step-text", &draft.text_shown, size, ImGuiInputTextFlags_CallbackEdit, rewrap_on_edit, &width))
+        text = soft_unwrap(draft.text_shown);
+}
+
+void draw_step_list(LessonDraft& draft) {
+    for (std::size_t i = 0; i < draft.lesson.steps.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        const std::string label = std::to_string(i + 1) + ". " + draft.lesson.steps[i].title;
+        if (ImGui::Selectable(label.c_str(), draft.selected == i)) draft.selected = i;
+        ImGui::PopID();
+    }
+}
+
+void draw_step_editor(PanelContext& c, LessonDraft& draft) {
+    LessonStep& step = draft.lesson.steps[draft.selected];
+    if (draft.choices_loaded_for != draft.selected) {  // the quiz fields follow the selected step
+        draft.choices_text.clear();
+        for (const std::string& choice : step.choices) draft.choices_text += choice + "\n";
+        draft.answer = static_cast<int>(step.answer) + 1;
+        draft.choices_loaded_for = draft.selected;
+    }
+    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    if (ImGui::Button("Move up", ImVec2(half, 0))) draft.move_selected(-1);
+    ImGui::SameLine();
+    if (ImGui::Button("Move down", ImVec2(half, 0))) draft.move_selected(+1);
+    if (ImGui::Button("Take this screen", ImVec2(half, 0))) draft.update_state(c.session);
+    item_tooltip("The step starts from what the canvas and the panels show now.");
+    ImGui::SameLine();
+    if (ImGui::Button("Delete step", ImVec2(half, 0))) { draft.remove_selected(); return; }
+    bool keep = !step.state;
+    if (ImGui::Checkbox("Keep the student's work", &keep)) draft.set_keeps_work(keep, c.session);
+    item_tooltip("This step sets up no points or training of its own: opening it leaves them as the student has them "
+                 "(for a question about what they just did). Off: the step starts from the screen it was taken on.");
+
+    field_label("Title");
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##title", &step.title);
+    field_label("Text (**bold**, `code`, blank line = new paragraph)");
+    wrapped_text_field(draft, step.text, 5);
+    std::string goal = step.goal ? step.goal->text : std::string();
+    field_label("Goal (e.g. separable == false and points >= 5)");
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputText("##goal", &goal)) {
+        if (goal.empty()) step.goal.reset();
+        else {
+            const GoalParse parsed = parse_goal(goal);
+            step.goal = parsed.ok ? parsed.goal : Goal{goal, {}};  // a bad goal is kept and reported below
+        }
+    }
+    if (step.goal) {
+        const GoalParse parsed = parse_goal(step.goal->text);
+        ImGui::PushStyleColor(ImGuiCol_Text, parsed.ok ? active_palette().good_text : active_palette().bad_text);
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(parsed.ok ? "The goal reads well." : parsed.error.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+    field_label("Quiz choices, one per line (empty: no quiz)");
+    bool quiz_changed = ImGui::InputTextMultiline("##choices", &draft.choices_text, ImVec2(-1, ImGui::GetTextLineHeight() * 4 + 8));
+    // The author counts answers from 1 here and in the messages; the saved JSON's "answer" counts from 0.
+    field_label("Right answer (1 is the first choice)");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    quiz_changed |= ImGui::InputInt("##answer", &draft.answer);
+    item_tooltip("Counted from 1 here; the saved JSON stores it counted from 0 (\"answer\": 0 is the first choice).");
+    draft.answer = std::max(1, draft.answer);
+    if (quiz_changed) draft.sync_quiz();
+    field_label("Hint");
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##hint", &step.hint);
+    field_label("Success message");
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##success", &step.success);
+}
+}  // namespace
+
+void draw_lesson_author(PanelContext& c) {
+    LessonDraft& draft = c.draft;
+    field_label("Lesson id (a-z, 0-9, -)");
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##lesson-id", &draft.lesson.id);
+    field_label("Lesson title");
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##lesson-title", &draft.lesson.title);
+    if (ImGui::Button("Add this screen as a step", ImVec2(-1, 0))) draft.add_step(c.session);
+    item_tooltip("A new step that starts from the points, settings and panels you see now.");
+    if (draft.lesson.steps.empty()) return;
+    draw_step_list(draft);
+    ImGui::Separator();
+    draw_step_editor(c, draft);
+    if (draft.lesson.steps.empty()) return;
+    ImGui::Separator();
+    const std::string problem = draft.problem();
+    ImGui::PushStyleColor(ImGuiCol_Text, problem.empty() ? active_palette().good_text : active_palette().bad_text);
+    ImGui::PushTextWrapPos(0.0f);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::TextUnformatted(problem.empty() ? "The lesson is ready." : problem.c_str());
+    PL_PROBE_TEXT("author-problem", problem.empty() ? std::string("The lesson is ready.") : problem, at, ImGui::GetItemRectMax());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::BeginDisabled(!problem.empty());
+    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    if (ImGui::Button("Try it", ImVec2(half, 0))) {
+        c.run.running = false;
+        c.lesson.open(c.session, draft.lesson, draft.selected, true);
+        request_lesson_card_reveal();  // the card opens at the column's top; the button may be far below
+    }
+    item_tooltip("Open the lesson as a student sees it; Copy link (Share) then carries the lesson inside the link.");
+    ImGui::SameLine();
+    if (ImGui::Button("Save JSON", ImVec2(half, 0)) && c.host) (*c.host)(HostRequest::DownloadLesson);
+    item_tooltip("Save the lesson as a .json file for data-lesson-src or another widget.");
+    ImGui::EndDisabled();
+}
+
+}  // namespace pl::app

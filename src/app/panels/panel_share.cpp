@@ -1,0 +1,43 @@
+// [SECTION] Share: the link, import/export and snapshots. The buttons only ask; the host (browser or
+// desktop) does the clipboard, the download or the file dialog.
+#include "app/panels/panels.hpp"
+#include "app/shell/app.hpp"
+
+namespace pl::app {
+
+void draw_share_section(PanelContext& c) {
+    const auto& host = *c.host;
+    const float half = (ImGui::GetContentRegionAvail().x - 8.0f) * 0.5f;
+    if (c.session.state().mode == DataMode::Words) {
+        // Words mode: the messages as TSV (label<TAB>text); no picture of a plane to save.
+        if (ImGui::Button("Copy link", ImVec2(half, 0))) host(HostRequest::CopyLink);
+        item_tooltip("A link that reopens exactly this screen: the messages, the settings and how far training has gone.");
+        ImGui::SameLine();
+        ImGui::BeginDisabled(c.session.state().readonly);
+        if (ImGui::Button("Import TSV/JSON", ImVec2(half, 0))) host(HostRequest::ImportFile);
+        ImGui::EndDisabled();
+        item_tooltip("Load messages from a TSV file: one per line, label<TAB>text, labels â" "1/1, 0/1 or spam/ham. "
+                     "Or a whole state from JSON. You can also drop a file on the widget. A bad file changes nothing.");
+        if (ImGui::Button("Save TSV", ImVec2(half, 0))) host(HostRequest::DownloadTsv);
+        ImGui::SameLine();
+        if (ImGui::Button("Save JSON", ImVec2(half, 0))) host(HostRequest::DownloadJson);
+        return;
+    }
+    if (ImGui::Button("Copy link", ImVec2(half, 0))) host(HostRequest::CopyLink);
+    // Its notice floats right under the button (panel_notice.cpp): no tooltip over it while it shows.
+    if (c.session.notice().empty())
+        item_tooltip("A link that reopens exactly this screen: the points, the settings and how far training has gone.");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(c.session.state().readonly);
+    if (ImGui::Button("Import CSV/JSON", ImVec2(half, 0))) host(HostRequest::ImportFile);
+    ImGui::EndDisabled();
+    item_tooltip("Load points from a CSV file (x1,x2,label with labels \xC2\xB1" "1 or 0/1) or a whole state from JSON. "
+                 "You can also drop a file on the canvas. A bad file changes nothing and says which line is wrong.");
+    if (ImGui::Button("Save CSV", ImVec2(half, 0))) host(HostRequest::DownloadCsv);
+    ImGui::SameLine();
+    if (ImGui::Button("Save JSON", ImVec2(half, 0))) host(HostRequest::DownloadJson);
+    if (ImGui::Button("Save PNG snapshot", ImVec2(-1, 0))) host(HostRequest::SnapshotPng);
+    item_tooltip("A picture of the canvas with the decision regions, at the screen's full resolution.");
+}
+
+}  // namespace pl::app

@@ -1,0 +1,69 @@
+// The goal facts of Words mode (goal_facts.hpp): the text learner, its theory and the messages.
+#include <cmath>
+#include <limits>
+
+#include "core/facts/goal_facts.hpp"
+#include "core/session/session.hpp"
+#include "core/state/names.hpp"
+#include "core/words/words_model.hpp"
+
+namespace pl {
+
+GoalFacts words_goal_facts(const Session& session) {
+    GoalFacts f;
+    const WidgetState& state = session.state();
+    const WordsSession& words = session.words();
+    const TextLearner& learner = words.learner();
+    const TextCorpus& corpus = learner.corpus();
+    f.mode = DataMode::Words;
+    for (GoalName name : {GoalName::Points, GoalName::Positives, GoalName::Negatives, GoalName::SupportVectors})
+        f.set_undefined(name, "the widget shows messages, not points (mode == words): use messages, ham_messages or spam_messages");
+    f.algorithm = learner.config().algorithm;  // what actually trains (the perceptron for kernel or voted)
+    f.lift = state.config.lift;
+    f.bias = state.config.bias;
+    f.kernel = state.config.kernel.type;
+    f.set_undefined(GoalName::Kernel, "no kernel is in use on messages");
+
+    const WordsModel model = build_words_model(words);
+    f.messages = corpus.size();
+    f.ham = model.ham;
+    f.spam = model.spam;
+    f.vocabulary = corpus.vocabulary.size();
+    f.word_weights.reserve(corpus.vocabulary.size());
+    for (std::size_t k = 0; k < corpus.vocabulary.size(); ++k) f.word_weights.emplace(corpus.vocabulary.words()[k], model.weights[k]);
+    f.converged = learner.converged();
+    f.mistakes = learner.mistakes();
+    f.epochs = learner.epochs_completed();
+    f.visits = learner.visits();
+
+    if (f.messages == 0) {
+        for (GoalName name : {GoalName::Accuracy, GoalName::Separable, GoalName::R, GoalName::GammaStar, GoalName::Bound,
+                              GoalName::Margin})
+            f.set_undefined(name, "there are no messages");
+        return f;
+    }
+    f.accuracy = learner.training_accuracy();
+    double norm = 0.0, worst = std::numeric_limits<double>::infinity();
+    for (double w : model.weights) norm += w * w;
+    for (std::size_t i = 0; i < corpus.size(); ++i) worst = std::min(worst, corpus.labels[i] * model.scores[i]);
+    f.margin = norm > 0.0 && std::isfinite(norm) ? worst / std::sqrt(norm) : 0.0;
+
+    const TextTheory& t = words.theory();
+    f.R = t.R;
+    if (t.undecided) {
+        const std::string why = "the exact solver gave no answer (" + t.why_not + ")";
+        for (GoalName name : {GoalName::Separable, GoalName::GammaStar, GoalName::Bound}) f.set_undefined(name, why);
+        return f;
+    }
+    f.separable = t.separable;
+    if (t.separable) {
+        f.gamma_star = t.gamma_star;
+        f.bound = t.bound;
+    } else {
+        f.set_undefined(GoalName::GammaStar, "the messages are not separable");
+        f.set_undefined(GoalName::Bound, "the messages are not separable");
+    }
+    return f;
+}
+
+}  // namespace pl

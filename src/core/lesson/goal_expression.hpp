@@ -1,0 +1,98 @@
+// Lesson goals: small boolean expressions over the facts of goal_facts.hpp, e.g.
+//     separable == false and points >= 5
+//     converged and (lift == xy or lift == poly2)
+//     not (mistakes > 3)
+//
+// [SECTION] The language
+//   goal        := or_expr
+//   or_expr     := and_expr ( "or" and_expr )*
+//   and_expr    := unary ( "and" unary )*
+//   unary       := "not" unary | "(" or_expr ")" | comparison
+//   comparison  := name op value  |  boolean-name          (a bare "converged" means "converged == true")
+//   op          := == | != | < | <= | > | >=
+//   value       := number (numeric names) | true | false (boolean names) | word (word names)
+// So "not" binds tighter than "and", which binds tighter than "or": "not a and b or c" is
+// "((not a) and b) or c". Keywords (and, or, not, true, false) are case-insensitive; names are exact
+// (goal_names() in goal_facts.hpp). Numbers: [-]digits[.digits][e[+|-]digits]. Words are checked when
+// the goal is parsed against the enum's names (names.hpp; its aliases are accepted), so a typo is an
+// error at load time, not a goal that silently never passes. Booleans and words compare only with == and
+// !=. Numbers: == and != treat values within a relative 1e-9 (absolute 1e-12 near 0) as equal, and <=, >=
+// include that tolerance, so "accuracy == 0.3" holds for 0.30000000000000004.
+// A comparison whose fact is undefined (goal_facts.hpp) is false; "not" of it is true.
+//
+// [SECTION] Limits and errors
+// At most kMaxGoalLength bytes and kMaxGoalDepth nested "(" / "not". Parsing never throws or crashes on
+// any input; an error carries the 1-based character position (UTF-8 characters, as an editor counts
+// them) and says what was expected and what was found, with a suggestion when there is an obvious one:
+//     position 8: expected a comparison operator after 'points', found '=' (did you mean '=='?)
+//     position 1: unknown name 'point' (did you mean 'points'?)
+#pragma once
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/facts/goal_facts.hpp"
+
+namespace pl {
+
+inline constexpr std::size_t kMaxGoalLength = 1000;  // bytes
+inline constexpr std::size_t kMaxGoalDepth = 32;     // nested "(" and "not"
+
+enum class GoalOp { Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual };
+std::string_view to_string(GoalOp op);  // "==", ...
+
+struct GoalComparison {
+    GoalName name = GoalName::Points;
+    GoalOp op = GoalOp::Equal;
+    double number = 0.0;   // Number names
+    bool boolean = true;   // Boolean names
+    std::string word;      // Word names: the canonical name
+    std::string argument;  // weight_WORD: the word (a-z, 0-9)
+    std::size_t position = 1;  // 1-based character position of the name in the goal text
+};
+
+// The parsed expression as a flat tree (nodes refer to each other by index; the root is last).
+struct GoalNode {
+    enum class Kind { Compare, And, Or, Not } kind = Kind::Compare;
+    std::vector<std::size_t> children;  // And/Or: two or more; Not: one
+    GoalComparison compare;             // Kind::Compare only
+};
+
+struct Goal {
+    std::string text;             // as written
+    std::vector<GoalNode> nodes;  // empty for a default-constructed Goal (which never passes)
+    std::size_t root() const { return nodes.size() - 1; }
+};
+
+struct GoalParse {
+    bool ok = false;
+    Goal goal;
+    std::string error;         // "position 8: expected ..." when !ok
+    std::size_t position = 0;  // the position named in the error (1-based characters)
+};
+GoalParse parse_goal(std::string_view text);
+
+// Canonical text of a comparison ("points >= 5", "separable == true", "weight_the == 0"), for messages.
+// comparison_name: its name as written ("points", "weight_the").
+std::string comparison_name(const GoalComparison& comparison);
+std::string describe_comparison(const GoalComparison& comparison);
+
+bool evaluate_goal(const Goal& goal, const GoalFacts& facts);
+
+// What a "Check" button says. passed: the goal holds. reasons: when it does not, the comparisons that
+// keep it from holding (or, under "not", that hold although the goal wants them not to), each as one
+// sentence: "points >= 5 is not met: points is 4", "γ* is undefined: the data are not separable".
+// message: "Not yet: " and the reasons joined by "; ", or "" when passed.
+struct GoalCheck {
+    bool passed = false;
+    std::vector<std::string> reasons;
+    std::string message;
+};
+GoalCheck check_goal(const Goal& goal, const GoalFacts& facts);
+
+// The candidate spelled most like `text` (ignoring case; edit distance at most max(2, half its
+// length)), else the first candidate that starts with `text` (3 characters or more), else "". Used for unknown names here and unknown keys in lessons.
+std::string closest_spelling(std::string_view text, const std::vector<std::string>& candidates);
+
+}  // namespace pl

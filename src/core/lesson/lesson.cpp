@@ -1,0 +1,337 @@
+// The lesson format: reading (with every check of lesson.hpp) and writing. nlohmann/json is used only
+// through calls that do not throw (the Emscripten build aborts on a throw): a SAX parser that keeps the
+// error and limits depth and size, and type checks before every get<>.
+#include "core/lesson/lesson.hpp"
+
+#include "core/state/decimal.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "core/lesson/lesson_markup.hpp"
+#include "core/state/decimal.hpp"
+#include "core/state/limited_json.hpp"
+#include "core/state/state_codec.hpp"
+#include "core/state/state_json.hpp"
+
+namespace pl {
+
+// [SECTION] Panels
+namespace {
+constexpr std::array<std::pair<LessonPanel, std::string_view>, 9> kPanelNames{{
+    {LessonPanel::Train, "train"}, {LessonPanel::Data, "data"},     {LessonPanel::Kernel, "kernel"},
+    {LessonPanel::Show, "show"},   {LessonPanel::Share, "share"},   {LessonPanel::Theory, "theory"},
+    {LessonPanel::Plots, "plots"}, {LessonPanel::Lift, "lift"},     {LessonPanel::Lesson, "lesson"},
+}};
+}  // namespace
+
+const std::vector<LessonPanel>& lesson_panels() {
+    static const std::vector<LessonPanel> panels = [] {
+        std::vector<LessonPanel> out;
+        for (const auto& row : kPanelNames) out.push_back(row.first);
+        return out;
+    }();
+    return panels;
+}
+
+std::string_view to_string(LessonPanel panel) {
+    for (const auto& row : kPanelNames)
+        if (row.first == panel) return row.second;
+    return "train";
+}
+
+bool parse(std::string_view text, LessonPanel& out) {
+    for (const auto& row : kPanelNames)
+        if (row.second == text) {
+            out = row.first;
+            return true;
+        }
+    return false;
+}
+
+namespace {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+using state_table::quote_text;
+
+constexpr std::size_t kMaxLessonJsonValues = 2'000'000;
+
+
+std::string describe(const Json& value) { return describe_json_value(value); }
+
+std::string key_quote(std::string_view key) { return "\"" + std::string(key) + "\""; }
+
+// [SECTION] Reading one lesson
+// Each check returns false after setting `error` (the first problem wins).
+class LessonReader {
+public:
+    std::string error;
+
+    bool read(const Json& root, Lesson& out) {
+        if (!root.is_object()) return fail("The lesson must be a JSON object {...}, but it is " + describe(root) + ".");
+        where_ = "The lesson";
+        if (!known_keys(root, {"version", "id", "title", "steps"})) return false;
+        if (!version(root)) return false;
+        if (!id(root, out.id)) return false;
+        if (!text_field(root, "title", out.title, kMaxLessonTitleLength, TextKind::Line, true)) return false;
+        const auto steps = root.find("steps");
+        if (steps == root.end() || !steps->is_array() || steps->empty())
+            return fail("The lesson has no steps: \"steps\" must be a non-empty list of steps" +
+                        (steps == root.end() ? std::string(".") : ", but it is " + describe(*steps) + "."));
+        if (steps->size() > kMaxLessonSteps)
+            return fail("The lesson has " + std::to_string(steps->size()) + " steps; at most " +
+                        std::to_string(kMaxLessonSteps) + " are allowed.");
+        for (std::size_t i = 0; i < steps->size(); ++i) {
+            LessonStep step;
+            where_ = "Step " + std::to_string(i + 1);
+            if (!read_step((*steps)[i], step)) return false;
+            out.steps.push_back(std::move(step));
+        }
+        return true;
+    }
+
+private:
+    enum class TextKind { Line, Paragraphs };
+
+    bool fail(std::string message) {
+        if (error.empty()) error = std::move(message);
+        return false;
+    }
+    // "Step 3: " + problem + "." (problems are sentence ends without the final full stop)
+    bool problem(const std::string& what) { return fail(where_ + ": " + what + "."); }
+
+    bool known_keys(const Json& object, std::initializer_list<std::string_view> keys) {
+        const std::vector<std::string> known(keys.begin(), keys.end());
+        for (const auto& item : object.items()) {
+            if (std::find(known.begin(), known.end(), item.key()) != known.end()) continue;
+            std::string message = where_ + " has an unknown key " + quote_text(item.key());
+            const std::string guess = closest_spelling(item.key(), known);
+            if (!guess.empty()) message += " (did you mean " + key_quote(guess) + "?)";
+            std::string list;
+            for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+            return fail(message + "; the keys are " + list + ".");
+        }
+        return true;
+    }
+
+    bool version(const Json& root) {
+        const auto v = root.find("version");
+        if (v == root.end()) return true;
+        if (v->is_number_unsigned() && v->get<std::uint64_t>() == static_cast<std::uint64_t>(kLessonVersion)) return true;
+        if (v->is_number_unsigned() && v->get<std::uint64_t>() > static_cast<std::uint64_t>(kLessonVersion))
+            return fail("The lesson was made for a newer version of Perceptron Lab (version " + describe(*v) +
+                        "); this widget reads version " + std::to_string(kLessonVersion) + ".");
+        return fail("The lesson has a bad \"version\": it should be " + std::to_string(kLessonVersion) + ", but it is " +
+                    describe(*v) + ".");
+    }
+
+    bool id(const Json& root, std::string& out) {
+        const auto v = root.find("id");
+        if (v == root.end()) return fail("The lesson has no \"id\".");
+        const std::string rule = "text of 1 to " + std::to_string(kMaxLessonIdLength) +
+                                 " characters a-z, 0-9 and '-', starting with a letter or digit";
+        if (!v->is_string()) return fail("The lesson's \"id\" must be " + rule + ", but it is " + describe(*v) + ".");
+        const std::string& text = v->get_ref<const std::string&>();
+        bool good = !text.empty() && text.size() <= kMaxLessonIdLength && text.front() != '-';
+        for (char c : text) good = good && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
+        if (!good) return fail("The lesson's \"id\" must be " + rule + ", but it is " + describe(*v) + ".");
+        out = text;
+        return true;
+    }
+
+    // A text value: type, length, control characters, markup. `required`: must be present and not blank.
+    bool text_value(const Json& value, const std::string& what, std::string& out, std::size_t max, TextKind kind,
+                    bool required) {
+        if (!value.is_string()) return problem(what + " must be text, but it is " + describe(value));
+        const std::string& text = value.get_ref<const std::string&>();
+        if (text.size() > max)
+            return problem(what + " is too long (" + std::to_string(text.size()) + " bytes; at most " +
+                           std::to_string(max) + ")");
+        for (char c : text) {
+            const auto byte = static_cast<unsigned char>(c);
+            const bool allowed_break = kind == TextKind::Paragraphs && (c == '\n' || c == '\t' || c == '\r');
+            if ((byte < 0x20 || byte == 0x7f) && !allowed_break)
+                return problem(what + (kind == TextKind::Line ? " must be one line of text, but it contains"
+                                                              : " contains") + " a control character");
+        }
+        if (required && text.find_first_not_of(" \t\r\n") == std::string::npos) return problem(what + " is empty");
+        const MarkupResult markup = parse_markup(text);
+        if (!markup.error.empty()) return problem(what + " has " + markup.error);
+        out = text;
+        return true;
+    }
+
+    bool text_field(const Json& object, std::string_view key, std::string& out, std::size_t max, TextKind kind,
+                    bool required) {
+        const auto v = object.find(std::string(key));
+        if (v == object.end()) {
+            if (!required) return true;
+            return fail(where_ + " has no " + key_quote(key) + ".");
+        }
+        return text_value(*v, "the " + std::string(key), out, max, kind, required);
+    }
+
+    bool read_step(const Json& s, LessonStep& step) {
+        if (!s.is_object()) return fail(where_ + " must be an object {...}, but it is " + describe(s) + ".");
+        if (!known_keys(s, {"title", "text", "state", "controls", "goal", "choices", "answer", "hint", "success"}))
+            return false;
+        return text_field(s, "title", step.title, kMaxLessonTitleLength, TextKind::Line, true) &&
+               text_field(s, "text", step.text, kMaxStepTextLength, TextKind::Paragraphs, true) && state(s, step) &&
+               controls(s, step) && goal(s, step) && quiz(s, step) &&
+               text_field(s, "hint", step.hint, kMaxStepNoteLength, TextKind::Paragraphs, false) &&
+               text_field(s, "success", step.success, kMaxStepNoteLength, TextKind::Paragraphs, false);
+    }
+
+    bool state(const Json& s, LessonStep& step) {
+        const auto v = s.find("state");
+        if (v == s.end()) return true;
+        DecodeResult decoded;
+        if (v->is_string()) {
+            decoded = decode_fragment(v->get_ref<const std::string&>());
+            step.state_as_link = true;
+        } else if (v->is_object()) {
+            decoded = state_from_json(v->dump(-1, ' ', false, Json::error_handler_t::replace));
+            step.state_as_link = false;
+        } else {
+            return problem("the state must be a link (text) or a state object, but it is " + describe(*v));
+        }
+        if (!decoded.ok) return fail(where_ + ": the state is not valid: " + decoded.error);
+        if (!decoded.warnings.empty()) return fail(where_ + ": the state is not valid: " + decoded.warnings.front());
+        step.state = std::move(decoded.state);
+        return true;
+    }
+
+    bool controls(const Json& s, LessonStep& step) {
+        const auto v = s.find("controls");
+        if (v == s.end()) return true;
+        std::string names;
+        std::vector<std::string> candidates;
+        for (LessonPanel p : lesson_panels()) {
+            names += (names.empty() ? "" : ", ") + std::string(to_string(p));
+            candidates.emplace_back(to_string(p));
+        }
+        if (!v->is_array()) return problem("\"controls\" must be a list of panel names (" + names + "), but it is " + describe(*v));
+        std::vector<LessonPanel> panels;
+        for (const Json& item : *v) {
+            LessonPanel panel{};
+            if (!item.is_string() || !parse(item.get_ref<const std::string&>(), panel)) {
+                std::string message = "\"controls\" names an unknown panel " + describe(item);
+                if (item.is_string()) {
+                    const std::string guess = closest_spelling(item.get_ref<const std::string&>(), candidates);
+                    if (!guess.empty()) message += " (did you mean " + key_quote(guess) + "?)";
+                }
+                return problem(message + "; the panels are " + names);
+            }
+            if (std::find(panels.begin(), panels.end(), panel) == panels.end()) panels.push_back(panel);
+        }
+        step.controls = std::move(panels);
+        return true;
+    }
+
+    bool goal(const Json& s, LessonStep& step) {
+        const auto v = s.find("goal");
+        if (v == s.end()) return true;
+        if (!v->is_string()) return problem("the goal must be text such as \"points >= 5\", but it is " + describe(*v));
+        GoalParse parsed = parse_goal(v->get_ref<const std::string&>());
+        if (!parsed.ok) return problem("the goal is not valid: " + parsed.error);
+        step.goal = std::move(parsed.goal);
+        return true;
+    }
+
+    bool quiz(const Json& s, LessonStep& step) {
+        const auto choices = s.find("choices");
+        const auto answer = s.find("answer");
+        if (choices == s.end() && answer == s.end()) return true;
+        if (choices == s.end()) return fail(where_ + " has an \"answer\" but no \"choices\".");
+        if (answer == s.end()) return fail(where_ + " has \"choices\" but no \"answer\" (the index of the right one).");
+        const std::string rule = "a list of " + std::to_string(kMinChoices) + " to " + std::to_string(kMaxChoices) + " texts";
+        if (!choices->is_array()) return problem("\"choices\" must be " + rule + ", but it is " + describe(*choices));
+        if (choices->size() < kMinChoices || choices->size() > kMaxChoices)
+            return problem("\"choices\" must be " + rule + ", but it has " + std::to_string(choices->size()));
+        for (std::size_t i = 0; i < choices->size(); ++i) {
+            std::string text;
+            if (!text_value((*choices)[i], "choice " + std::to_string(i + 1), text, kMaxChoiceLength, TextKind::Line, true))
+                return false;
+            step.choices.push_back(std::move(text));
+        }
+        const std::size_t last = step.choices.size() - 1;
+        if (!answer->is_number_unsigned() || answer->get<std::uint64_t>() > last)
+            return problem("\"answer\" must be a whole number from 0 to " + std::to_string(last) +
+                           " (the index of the right choice, counting from 0), but it is " + describe(*answer));
+        step.answer = static_cast<std::size_t>(answer->get<std::uint64_t>());
+        return true;
+    }
+
+    std::string where_;
+};
+
+}  // namespace
+
+// [SECTION] Entry points
+LessonParse parse_lesson(std::string_view json_text) {
+    LessonParse result;
+    if (json_text.size() > kMaxLessonBytes) {
+        result.error = "The lesson is too long (" + std::to_string(json_text.size()) + " bytes); at most " +
+                       std::to_string(kMaxLessonBytes) + " are allowed.";
+        return result;
+    }
+    Json root;
+    if (std::string error = parse_limited_json(json_text, root, "The lesson", JsonLimits{kMaxLessonJsonValues, kMaxLessonJsonDepth});
+        !error.empty()) {
+        result.error = error;
+        return result;
+    }
+    LessonReader reader;
+    if (!reader.read(root, result.lesson)) {
+        result.error = reader.error;
+        result.lesson = Lesson{};
+        return result;
+    }
+    result.ok = true;
+    return result;
+}
+
+std::string lesson_to_json(const Lesson& lesson) {
+    OrderedJson out;
+    out["version"] = kLessonVersion;
+    out["id"] = lesson.id;
+    out["title"] = lesson.title;
+    OrderedJson steps = OrderedJson::array();
+    for (const LessonStep& step : lesson.steps) {
+        OrderedJson s;
+        s["title"] = step.title;
+        s["text"] = step.text;
+        if (step.state) {
+            if (step.state_as_link) {
+                s["state"] = "#" + encode_fragment(*step.state);
+            } else {
+                OrderedJson state = OrderedJson::parse(state_to_json(*step.state), nullptr, false);
+                s["state"] = state.is_discarded() ? OrderedJson("#" + encode_fragment(*step.state)) : std::move(state);
+            }
+        }
+        if (step.controls) {
+            OrderedJson names = OrderedJson::array();
+            for (LessonPanel p : *step.controls) names.push_back(std::string(to_string(p)));
+            s["controls"] = std::move(names);
+        }
+        if (step.goal) s["goal"] = step.goal->text;
+        if (step.has_quiz()) {
+            s["choices"] = step.choices;
+            s["answer"] = step.answer;
+        }
+        if (!step.hint.empty()) s["hint"] = step.hint;
+        if (!step.success.empty()) s["success"] = step.success;
+        steps.push_back(std::move(s));
+    }
+    out["steps"] = std::move(steps);
+    return out.dump(2, ' ', false, OrderedJson::error_handler_t::replace) + "\n";
+}
+
+std::string validate_lesson(const Lesson& lesson) { return parse_lesson(lesson_to_json(lesson)).error; }
+
+}  // namespace pl

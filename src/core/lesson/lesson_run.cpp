@@ -1,0 +1,175 @@
+#include "core/lesson/lesson_run.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "core/facts/goal_facts.hpp"
+
+namespace pl {
+
+PanelState panels_for(const std::vector<LessonPanel>& controls, const PanelState& current) {
+    PanelState p = current;  // keeps the overlays and the theme the student chose
+    p.data_section = p.training_section = p.kernel_section = p.show_section = p.share_section = false;
+    p.theory = p.plots = p.lift_view = false;
+    for (LessonPanel panel : controls) {
+        switch (panel) {
+            case LessonPanel::Train: p.training_section = true; break;
+            case LessonPanel::Data: p.data_section = true; break;
+            case LessonPanel::Kernel: p.kernel_section = true; break;
+            case LessonPanel::Show: p.show_section = true; break;
+            case LessonPanel::Share: p.share_section = true; break;
+            case LessonPanel::Theory: p.theory = true; break;
+            case LessonPanel::Plots: p.plots = true; break;
+            case LessonPanel::Lift: p.lift_view = true; break;
+            case LessonPanel::Lesson: break;
+        }
+    }
+    p.controls = true;  // the lesson card lives in the controls column
+    return p;
+}
+
+void LessonRun::open(Session& session, Lesson lesson, std::size_t step, bool apply_step) {
+    lesson_ = std::move(lesson);
+    left_.reset();
+    passed_.assign(lesson_->steps.size(), false);
+    builtin_ = false;  // an instructor's lesson may reuse a built-in id; it is still theirs (open_builtin sets it)
+    enter(session, std::min(step, lesson_->steps.size() - 1), apply_step);
+}
+
+std::string LessonRun::open_builtin(Session& session, const std::string& id, std::size_t step, bool apply_step) {
+    const Lesson* lesson = find_builtin_lesson(id);
+    if (!lesson) {
+        std::string known;
+        for (const LessonSummary& l : builtin_lessons()) known += (known.empty() ? "" : ", ") + l.id;
+        return "There is no built-in lesson called \"" + id + "\" (there are: " + known + ").";
+    }
+    open(session, *lesson, step, apply_step);
+    builtin_ = true;
+    return "";
+}
+
+void LessonRun::leave(Session& session) {
+    if (!lesson_) return;
+    Left left{*lesson_, builtin_, step_};
+    close(session);
+    left_ = std::move(left);
+    // The lesson list (and its offer to reopen this lesson) lives with the Data section: a step that hid
+    // it must not leave the student with no way back.
+    if (!session.state().panels.data_section) {
+        PanelState p = session.state().panels;
+        p.data_section = true;
+        session.set_panels(p);
+    }
+}
+
+bool LessonRun::reopen_left(Session& session) {
+    if (!can_reopen()) return false;
+    Left left = std::move(*left_);
+    open(session, std::move(left.lesson), left.step, false);
+    builtin_ = left.builtin;
+    return true;
+}
+
+std::size_t LessonRun::checks_passed() const {
+    if (!lesson_) return 0;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < lesson_->steps.size() && i < passed_.size(); ++i) {
+        const LessonStep& s = lesson_->steps[i];
+        if ((s.goal || s.has_quiz()) && passed_[i]) ++n;
+    }
+    return n;
+}
+
+std::size_t LessonRun::check_count() const {
+    if (!lesson_) return 0;
+    return static_cast<std::size_t>(std::count_if(lesson_->steps.begin(), lesson_->steps.end(),
+                                                  [](const LessonStep& s) { return s.goal || s.has_quiz(); }));
+}
+
+void LessonRun::close(Session& session) {
+    lesson_.reset();
+    finished_ = false;
+    chosen_.reset();
+    verdict_ = Verdict{};
+    session.set_lesson_position("", 0);
+}
+
+bool LessonRun::go_to(Session& session, std::size_t step) {
+    if (!lesson_ || step >= lesson_->steps.size()) return false;
+    enter(session, step, true);
+    return true;
+}
+
+void LessonRun::enter(Session& session, std::size_t step, bool apply_step) {
+    step_ = step;
+    finished_ = false;
+    chosen_.reset();
+    verdict_ = Verdict{};
+    const LessonStep& s = lesson_->steps[step_];
+    if (apply_step) {
+        if (s.state) {
+            WidgetState next = *s.state;
+            next.panels = session.state().panels;  // the step's controls decide, below
+            next.lesson = lesson_->id;
+            next.lesson_step = static_cast<std::uint32_t>(step_);
+            session.load_state(next);  // undoable: the student's previous points are one undo away
+        }
+        if (s.controls) session.set_panels(panels_for(*s.controls, session.state().panels));
+        else if (!session.state().panels.controls) {
+            PanelState p = session.state().panels;
+            p.controls = true;  // the lesson card must be visible
+            session.set_panels(p);
+        }
+    }
+    session.set_lesson_position(lesson_->id, static_cast<std::uint32_t>(step_));
+}
+
+void LessonRun::choose(std::size_t choice) {
+    if (!lesson_ || choice >= current().choices.size()) return;
+    chosen_ = choice;
+    verdict_ = Verdict{};
+}
+
+const LessonRun::Verdict& LessonRun::check(const Session& session) {
+    verdict_ = Verdict{};
+    if (!lesson_) return verdict_;
+    const LessonStep& s = current();
+    verdict_.checked = true;
+    if (s.has_quiz() && !chosen_) {
+        verdict_.message = "Pick an answer first.";  // no hint yet: it would give the answer away
+        return verdict_;
+    }
+    std::string problem;
+    if (s.has_quiz() && *chosen_ != s.answer) problem = "Not this one.";
+    if (problem.empty() && s.goal) {
+        const GoalCheck goal = check_goal(*s.goal, goal_facts(session));
+        if (!goal.passed) problem = goal.message;
+    }
+    verdict_.passed = problem.empty();
+    if (verdict_.passed && step_ < passed_.size()) passed_[step_] = true;
+    if (verdict_.passed) verdict_.message = s.success.empty() ? "Well done." : s.success;
+    else verdict_.message = s.hint.empty() ? problem : problem + " Hint: " + s.hint;
+    return verdict_;
+}
+
+std::string LessonRun::follow_state(Session& session) {
+    const WidgetState& state = session.state();
+    if (state.lesson.empty()) {
+        if (lesson_) { lesson_.reset(); chosen_.reset(); verdict_ = Verdict{}; finished_ = false; }
+        return "";
+    }
+    if (lesson_ && lesson_->id == state.lesson) {
+        if (step_ != state.lesson_step && state.lesson_step < lesson_->steps.size()) {
+            step_ = state.lesson_step;
+            finished_ = false;
+            chosen_.reset();
+            verdict_ = Verdict{};
+        }
+        return "";
+    }
+    const std::string error = open_builtin(session, state.lesson, state.lesson_step, false);
+    if (!error.empty()) close(session);
+    return error;
+}
+
+}  // namespace pl

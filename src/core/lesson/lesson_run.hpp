@@ -1,0 +1,97 @@
+// A lesson in progress: which lesson, which step, the student's quiz choice and the last check. The
+// position is kept in the session's state (WidgetState::lesson, lesson_step) so a link or a reload
+// reopens the same step; the rest lives here. Entering a step applies what the step sets up (its state
+// and its panels); the student's own edits inside a step stay until they move to another step.
+// Std only: the app draws the lesson card from this, the JS handle and the CLI-free native flag
+// (--lesson) drive it through the same verbs.
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/lesson/lesson.hpp"
+#include "core/session/session.hpp"
+
+namespace pl {
+
+class LessonRun {
+public:
+    // Opens `lesson` at `step` (clamped into the lesson). apply_step: set the step up (its state and its
+    // panels), as when a student starts or moves on; false when the session already holds the student's
+    // work at that step (a link, a reload). Always succeeds for a parsed lesson.
+    void open(Session& session, Lesson lesson, std::size_t step, bool apply_step);
+    // Built-in lessons by id; "" and an error sentence when the id is unknown.
+    std::string open_builtin(Session& session, const std::string& id, std::size_t step, bool apply_step);
+    void close(Session& session);
+    // A student leaving from the card: closes, and remembers the lesson and the step so the card (or the
+    // notice) can reopen it there: one tap must never lose the lesson for good. It shows the Data section
+    // again, where the lesson list is.
+    void leave(Session& session);
+    bool can_reopen() const { return !is_open() && left_.has_value(); }
+    const Lesson* left_lesson() const { return left_ ? &left_->lesson : nullptr; }
+    std::size_t left_step() const { return left_ ? left_->step : 0; }
+    // Reopens the lesson left last at the step it was left, without setting the step up again (the
+    // points and training stay as the student has them). False when there is nothing to reopen.
+    bool reopen_left(Session& session);
+    void forget_left() { left_.reset(); }
+    // Moves to step k (applies it). False when k is outside the lesson.
+    bool go_to(Session& session, std::size_t step);
+
+    bool is_open() const { return lesson_.has_value(); }
+    bool is_builtin() const { return builtin_; }
+    const Lesson& lesson() const { return *lesson_; }
+    std::size_t step() const { return step_; }
+    std::size_t step_count() const { return lesson_ ? lesson_->steps.size() : 0; }
+    const LessonStep& current() const { return lesson_->steps[step_]; }
+
+    // The quiz: the student's choice (none yet: nullopt).
+    void choose(std::size_t choice);
+    std::optional<std::size_t> chosen() const { return chosen_; }
+
+    // Checks the current step: its goal against the session now, and its quiz against the choice. A
+    // step with neither passes. The message is the step's success text (or "Well done.") when it passes,
+    // else what is missing and the hint.
+    struct Verdict {
+        bool checked = false;
+        bool passed = false;
+        std::string message;
+    };
+    const Verdict& check(const Session& session);
+    const Verdict& verdict() const { return verdict_; }
+    bool has_check() const { return is_open() && (current().goal || current().has_quiz()); }
+
+    // Finish on the last step: the card says "Lesson complete" and how many of the lesson's checks
+    // passed (a step counts once it passed a check, on any visit). Moving to a step ends it.
+    void finish() { if (is_open()) finished_ = true; }
+    void unfinish() { finished_ = false; }
+    bool finished() const { return is_open() && finished_; }
+    std::size_t checks_passed() const;
+    std::size_t check_count() const;  // steps with a goal or a quiz
+
+    // The session's state names a lesson position that differs from this run (a loaded link): reopen
+    // or close to follow it. Returns an error sentence for an unknown lesson ("" otherwise).
+    std::string follow_state(Session& session);
+
+private:
+    void enter(Session& session, std::size_t step, bool apply_step);
+
+    std::optional<Lesson> lesson_;
+    bool builtin_ = false;
+    std::size_t step_ = 0;
+    std::optional<std::size_t> chosen_;
+    Verdict verdict_;
+    std::vector<bool> passed_;  // per step: a check passed there
+    bool finished_ = false;
+    struct Left {
+        Lesson lesson;
+        bool builtin = false;
+        std::size_t step = 0;
+    };
+    std::optional<Left> left_;
+};
+
+// The panels a step's "controls" list shows (the lesson card itself is always shown while a lesson is open).
+PanelState panels_for(const std::vector<LessonPanel>& controls, const PanelState& current);
+
+}  // namespace pl

@@ -1,0 +1,30 @@
+// The convergence theory for messages: R, gamma* and the bound (R / gamma*)^2 in the space the text
+// learner runs in (binary word occurrences, with the constant 1 when there is a bias).
+// R is exact and cheap: sqrt(the most distinct words in one message, +1 with a bias).
+// gamma* needs the exact maximum-margin solver (theory.hpp); it runs on the words that occur (a word in
+// no message has weight 0 in the best separator), and declines beyond kMaxTextTheoryCells
+// (messages x occurring words) with a reason rather than freezing.
+#pragma once
+#include <cstddef>
+#include <string>
+
+#include "core/state/config.hpp"
+#include "core/words/text_corpus.hpp"
+
+namespace pl {
+
+inline constexpr std::size_t kMaxTextTheoryMessages = 2000;
+inline constexpr std::size_t kMaxTextTheoryCells = 4'000'000;
+
+struct TextTheory {
+    double R = 0;
+    double gamma_star = 0;   // 0 unless separable
+    double bound = 0;        // (R / gamma*)^2; +inf when not separable
+    bool separable = false;
+    bool undecided = false;  // the solver was not run or gave no answer (why_not says why)
+    std::string why_not;
+};
+
+TextTheory analyze_text(const TextCorpus& corpus, BiasMode bias);
+
+}  // namespace pl
