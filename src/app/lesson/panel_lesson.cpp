@@ -6,7 +6,6 @@
 
 #include "app/panels/panels.hpp"
 #include "app/panels/rich_text.hpp"
-#include "app/shell/app.hpp"
 #include "app/shell/probe.hpp"
 #include "app/shell/training_verbs.hpp"
 #include "core/lesson/lesson.hpp"

@@ -4,7 +4,6 @@
 #include <string>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/app.hpp"
 #include "app/shell/probe.hpp"
 #include "imgui_internal.h"
 #include "imgui_stdlib.h"

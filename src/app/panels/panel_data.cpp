@@ -3,7 +3,6 @@
 #include <string>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/app.hpp"
 #include "app/words/words_view.hpp"
 #include "core/learn/dataset.hpp"
 

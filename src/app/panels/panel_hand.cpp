@@ -3,7 +3,6 @@
 #include <string>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/app.hpp"
 #include "app/shell/probe.hpp"
 #include "core/learn/threshold_unit.hpp"
 

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/app.hpp"
 #include "app/shell/probe.hpp"
 #include "core/theory/kernel_theory.hpp"
 

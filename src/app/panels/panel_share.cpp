@@ -1,7 +1,6 @@
 // [SECTION] Share: the link, import/export and snapshots. The buttons only ask; the host (browser or
 // desktop) does the clipboard, the download or the file dialog.
 #include "app/panels/panels.hpp"
-#include "app/shell/app.hpp"
 
 namespace pl::app {
 

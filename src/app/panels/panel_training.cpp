@@ -4,7 +4,6 @@
 #include <string>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/app.hpp"
 #include "app/shell/probe.hpp"
 #include "app/shell/training_verbs.hpp"
 #include "core/learn/kernel.hpp"

@@ -6,7 +6,6 @@
 
 #include "app/panels/panels.hpp"
 #include "app/panels/plots.hpp"
-#include "app/shell/app.hpp"
 #include "app/words/words_draw.hpp"
 #include "app/words/words_view.hpp"
 

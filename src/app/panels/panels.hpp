@@ -8,14 +8,12 @@
 #include "app/panels/widgets.hpp"
 #include "app/shell/frame_model.hpp"
 #include "app/shell/layout.hpp"
+#include "app/shell/run_state.hpp"
 #include "app/shell/theme.hpp"
 #include "core/lesson/lesson_run.hpp"
 #include "core/session/session.hpp"
 
 namespace pl::app {
-
-struct RunState;
-enum class HostRequest;
 
 struct PanelContext {
     Session& session;

@@ -16,6 +16,7 @@
 #include "app/shell/frame_model.hpp"
 #include "app/shell/keyboard.hpp"
 #include "app/shell/layout.hpp"
+#include "app/shell/run_state.hpp"
 #include "app/shell/theme.hpp"
 #include "app/words/words_view.hpp"
 #include "core/lesson/lesson_run.hpp"
@@ -25,22 +26,11 @@ namespace pl::app {
 
 struct PanelContext;
 
-// Things only the host can do (clipboard, downloads, file picker); the Share section asks for them.
-enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson, DownloadTsv };
-
 struct AppOptions {
     std::string initial_link;  // URL fragment (or full link) to load at start; empty: default scene
     std::string lesson;        // a built-in lesson's id, or a lesson's JSON text, to open at start
     std::size_t lesson_step = 0;
     bool reduced_motion = false;  // no update animation, no trail (native --reduced-motion)
-};
-
-// Run/Pause: visits per second, from 1 to "as fast as the frame budget allows".
-struct RunState {
-    bool running = false;
-    float speed = 8.0f;          // visits per second; >= kMaxSpeed means unlimited
-    double carry = 0.0;          // fractional visits owed from earlier frames
-    static constexpr float kMaxSpeed = 100000.0f;
 };
 
 class App {

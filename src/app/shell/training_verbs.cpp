@@ -1,6 +1,6 @@
 #include "app/shell/training_verbs.hpp"
 
-#include "app/shell/app.hpp"
+#include "app/shell/run_state.hpp"
 
 namespace pl::app {
 

@@ -6,7 +6,6 @@
 #include <cmath>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/app.hpp"
 #include "app/shell/probe.hpp"
 #include "app/shell/theme.hpp"
 #include "app/words/words_draw.hpp"

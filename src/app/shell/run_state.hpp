@@ -1,0 +1,19 @@
+// The two small types the panels share with the widget and its host, apart from App itself (app.hpp):
+// what Run is doing, and the requests only the host can carry out. A panel that needs no more of the
+// widget includes this, not app.hpp.
+#pragma once
+
+namespace pl::app {
+
+// Things only the host can do (clipboard, downloads, file picker); the Share section asks for them.
+enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson, DownloadTsv };
+
+// Run/Pause: visits per second, from 1 to "as fast as the frame budget allows".
+struct RunState {
+    bool running = false;
+    float speed = 8.0f;          // visits per second; >= kMaxSpeed means unlimited
+    double carry = 0.0;          // fractional visits owed from earlier frames
+    static constexpr float kMaxSpeed = 100000.0f;
+};
+
+}  // namespace pl::app
