@@ -117,12 +117,6 @@ std::string FieldLabels::operator()(const char* label) const {
     return label;
 }
 
-float item_width_for_labels(std::initializer_list<const char*> labels) {
-    float widest = 0;
-    for (const char* label : labels) widest = std::max(widest, ImGui::CalcTextSize(label).x);
-    return std::max(ImGui::GetFontSize() * 4.0f, ImGui::GetContentRegionAvail().x - widest - ImGui::GetStyle().ItemInnerSpacing.x - 2.0f);
-}
-
 void item_tooltip(const char* text) {
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();

@@ -22,9 +22,6 @@ void item_tooltip(const char* text);
 // and when a shorter one is used the first is the tooltip. `id` keeps the button the same item
 // whichever label shows. If none fits, the last is used and the test build's probe reports the cut.
 bool fit_button(std::initializer_list<const char*> labels, const char* id, float width);
-// Width for combos and sliders in a section whose labels (drawn right of the frame) are `labels`:
-// the room left after the widest label, so no label is pushed out of its column.
-float item_width_for_labels(std::initializer_list<const char*> labels);
 // A list entry whose text wraps to the width, at least one frame tall (a finger's target on touch
 // screens). Returns true when chosen.
 bool wrapped_selectable(const char* text, const char* id);

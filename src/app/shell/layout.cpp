@@ -18,15 +18,6 @@ const char* section_title(Section section) {
     return "";
 }
 
-const char* form_name(LayoutForm form) {
-    switch (form) {
-        case LayoutForm::Columns: return "columns";
-        case LayoutForm::Stacked: return "stacked";
-        case LayoutForm::Side: return "side";
-    }
-    return "";
-}
-
 namespace {
 LayoutForm choose_form(const LayoutInput& in) {
     const float scale = std::max(1.0f, in.text_scale);

@@ -32,7 +32,6 @@ struct LayoutInput {
 };
 
 enum class LayoutForm { Columns, Stacked, Side };
-const char* form_name(LayoutForm form);  // "columns", "stacked", "side" (tests, screenshots)
 
 struct LayoutTab {
     const char* title = "";
