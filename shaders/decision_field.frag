@@ -5,8 +5,8 @@
 //   voted perceptron:          f(x) = sum_k c_k sign(w_k . phi~(x) + b_k)
 // phi~(x) is phi(x), plus a trailing 1 when the bias is absorbed. Codes, uniforms and the record
 // layouts come from shaders/field_contract.h, which is compiled in front of this file.
-// The CPU twin of this file is pl::DecisionField::eval (src/core/decision_field.cpp): keep them in step;
-// tests/app/field_check.cpp compares the two at every pixel.
+// The CPU twin of this file is pl::DecisionField::eval (src/core/learn/decision_field.cpp): keep them in step;
+// tests/app/render/field_check.cpp compares the two at every pixel.
 
 #if PL_FIELD_KIND_COUNT != 3 || PL_FIELD_LIFT_COUNT != 5 || PL_FIELD_BIAS_COUNT != 3 || PL_FIELD_KERNEL_COUNT != 5
 #error "field_contract.h has codes this shader does not handle yet"
@@ -22,7 +22,7 @@ out vec4 frag_color;
 PL_FIELD_UNIFORMS(PL_DECLARE_UNIFORM)
 
 // The model's codes: compile-time constants in a program built for one kind of model (FieldPrograms,
-// src/app/field_programs.cpp), so the compiler drops every branch the model never takes. A software
+// src/app/render/field_programs.cpp), so the compiler drops every branch the model never takes. A software
 // renderer (SwiftShader) runs the branches it cannot rule out for every pixel: the line's field took
 // 16x longer in the program that handles every model. Without the defines, the uniforms decide.
 #ifdef PL_FIELD_FIXED_KIND
@@ -62,7 +62,7 @@ float weight(int first_texel, int first_float, int j) {
 
 // w . phi~(x) for x = (x1, x2, 0, ..., 0) on the canvas plane. Only the features built from x1 and x2
 // can be non-zero there, so only their weights are read; their positions are those of
-// src/core/lift.cpp for d-D input (x.y is already 0 when d < 2, x.x when d < 1).
+// src/core/learn/lift.cpp for d-D input (x.y is already 0 when d < 2, x.x when d < 1).
 float lifted_dot(int first_texel, int first_float, vec2 x) {
     int d = u_input_dim;
     float sum = 0.0;
@@ -118,7 +118,7 @@ vec2 lifted_dot_and_distance(vec3 s, vec2 x) {
 }
 
 // base^exponent for 0 <= exponent <= PL_FIELD_MAX_POLY_DEGREE (five binary digits) by repeated
-// squaring, the same multiplications as integer_power in src/core/kernel.cpp. No loop: loop iterations
+// squaring, the same multiplications as integer_power in src/core/learn/kernel.cpp. No loop: loop iterations
 // are budgeted (field_contract.h); pow() is undefined for a negative base.
 float integer_power(float base, int exponent) {
     float result = 1.0, factor = base;

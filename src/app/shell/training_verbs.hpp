@@ -1,7 +1,9 @@
 // The training verbs (Step, Next mistake, Epoch, Converge, Reset, Run) on the data set the widget shows:
-// the points (Session's learner) or, in Words mode, the messages (Session::words()). Every way in, the
-// Training section's buttons, the keys, the Run loop and the JS handle's train(), goes through here,
-// so a verb never reaches the learner the screen does not show.
+// the points (Session's learner) or, in Words mode, the messages (Session::words()). The Training
+// section's buttons, the keys and the Run loop go through here, so a verb never reaches the learner the
+// screen does not show. The JS handle's train() (pl_train, src/platform/web_host.cpp) counts and runs
+// visits through here too, but still picks the shown learner itself for Epoch, Converge, Next mistake
+// and Reset (issue 23 plans one seam for the data mode).
 #pragma once
 #include <cstddef>
 
