@@ -1,7 +1,7 @@
 // The two commands of perceptron-cli. Each returns the process exit code (0 ok, 2 bad input) and
 // throws UsageError for command-line mistakes.
 #pragma once
-#include <iosfwd>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,5 +13,17 @@ int run_train(const std::vector<std::string_view>& args, std::ostream& out, std:
 struct TrainOptions;
 int run_train_text(const TrainOptions& options, const std::string& text, std::ostream& out, std::ostream& err);
 int run_generate(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
+
+// "FILE:LINE: message" for each error a reader kept (CsvResult, TsvResult), then how many more it found.
+template <class ParseResult>
+void report_parse_errors(std::ostream& err, const std::string& path, const ParseResult& result) {
+    for (const auto& e : result.errors) {
+        err << path;
+        if (e.line > 0) err << ':' << e.line;
+        err << ": " << e.message << "\n";
+    }
+    if (result.error_count > result.errors.size())
+        err << path << ": ... and " << (result.error_count - result.errors.size()) << " more errors\n";
+}
 
 }  // namespace pl::cli

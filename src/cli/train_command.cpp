@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "core/facts/describe.hpp"
+#include "core/facts/learner_progress.hpp"
 #include "core/learn/csv.hpp"
 #include "core/learn/learner.hpp"
 #include "core/state/decimal.hpp"
@@ -181,14 +182,8 @@ void print_json(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
     j["config"] = Json::parse(training_settings_json(c));
     j["weights"] = learner.weights();
     j["b"] = number_or_null(learner.bias());
-    j["mistakes"] = learner.mistakes();
-    j["mistakesPerEpoch"] = learner.mistakes_per_epoch();
-    j["epochs"] = learner.epochs_completed();
-    j["visits"] = learner.visits();
-    j["converged"] = learner.converged();
-    j["capped"] = learner.capped();
-    j["diverged"] = learner.diverged();
-    j["accuracy"] = number_or_null(learner.training_accuracy());
+    const LearnerProgress progress = learner_progress(learner);
+    write_progress_json(j, progress, ProgressLists::With);
     if (c.algorithm == Algorithm::Pocket) {
         j["pocketWeights"] = learner.pocket_weights();
         j["pocketBias"] = number_or_null(learner.pocket_bias());
@@ -212,9 +207,7 @@ void print_json(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
     const ProofStatus proof = proof_status(learner, t);
     j["boundApplies"] = proof.applies;  // does M <= bound hold for this run (proof_status.hpp)
     j["boundNote"] = proof.note();
-    Json losses = Json::array();
-    for (double loss : learner.loss_per_epoch()) losses.push_back(number_or_null(loss));
-    j["lossPerEpoch"] = losses;
+    write_loss_per_epoch_json(j, progress);
     j["maxMargin"] = separator_json(t.best);
     out << j.dump() << "\n";
 }
@@ -231,13 +224,7 @@ int run_train(const std::vector<std::string_view>& args, std::ostream& out, std:
     if (options.text) return run_train_text(options, text, out, err);
     const CsvResult csv = parse_csv(text);
     if (!csv.ok) {
-        for (const CsvError& e : csv.errors) {
-            err << options.data_path;
-            if (e.line > 0) err << ':' << e.line;
-            err << ": " << e.message << "\n";
-        }
-        if (csv.error_count > csv.errors.size())
-            err << options.data_path << ": ... and " << (csv.error_count - csv.errors.size()) << " more errors\n";
+        report_parse_errors(err, options.data_path, csv);
         return 2;
     }
     for (const std::string& note : options.notes) err << "perceptron-cli: note: " << note << "\n";

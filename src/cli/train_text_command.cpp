@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "core/facts/learner_progress.hpp"
 #include "core/state/names.hpp"
 #include "core/state/state_json.hpp"
 #include "core/words/text_learner.hpp"
@@ -80,14 +81,7 @@ void print_json(std::ostream& out, const TrainOptions& o, const TextLearner& lea
     text += ",\"words\":" + word_weights_json(corpus.vocabulary, learner.answer_word_weights());
     Json tail;
     tail["bias"] = number_or_null(learner.answer_bias());
-    tail["mistakes"] = learner.mistakes();
-    tail["mistakesPerEpoch"] = learner.mistakes_per_epoch();
-    tail["epochs"] = learner.epochs_completed();
-    tail["visits"] = learner.visits();
-    tail["converged"] = learner.converged();
-    tail["capped"] = learner.capped();
-    tail["diverged"] = learner.diverged();
-    tail["accuracy"] = number_or_null(learner.training_accuracy());
+    write_progress_json(tail, learner_progress(learner), ProgressLists::With);
     tail["theorySpace"] = bias_space(o.config.bias);
     tail["R"] = number_or_null(t.R);
     tail["gamma"] = t.separable ? number_or_null(t.gamma_star) : Json(nullptr);
@@ -109,13 +103,7 @@ int run_train_text(const TrainOptions& options, const std::string& text, std::os
     }
     TsvResult tsv = parse_tsv(text);
     if (!tsv.ok) {
-        for (const TsvError& e : tsv.errors) {
-            err << options.data_path;
-            if (e.line > 0) err << ':' << e.line;
-            err << ": " << e.message << "\n";
-        }
-        if (tsv.error_count > tsv.errors.size())
-            err << options.data_path << ": ... and " << (tsv.error_count - tsv.errors.size()) << " more errors\n";
+        report_parse_errors(err, options.data_path, tsv);
         return 2;
     }
     for (const std::string& note : options.notes) err << "perceptron-cli: note: " << note << "\n";

@@ -78,8 +78,8 @@ nlohmann::json scene_json(pl::app::App& app, std::size_t page, bool with_choices
     nlohmann::json out = {{"sentence", scene.sentence},
                           {"status", scene.status},
                           {"running", app.run().running},
-                          {"canUndo", session.can_undo()},
-                          {"canRedo", session.can_redo()},
+                          {"canUndo", session.shown_data().can_undo()},
+                          {"canRedo", session.shown_data().can_redo()},
                           {"readonly", session.state().readonly},
                           // The Share buttons show where the widget's own Share section may (an
                           // instructor can leave it out of an embed).
@@ -135,12 +135,13 @@ EMSCRIPTEN_KEEPALIVE int pl_add_point(double x1, double x2, int label) {
     return added ? 1 : 0;
 }
 
-// Undo and redo an edit of the points (handle.undo(), handle.redo(), the mirror's buttons, Ctrl+Z).
+// Undo and redo an edit of the data set shown (handle.undo(), handle.redo(), the mirror's buttons), as
+// Ctrl+Z and Ctrl+Y do: the points, or the messages in Words mode.
 // 1 when there was something to undo or redo.
 EMSCRIPTEN_KEEPALIVE int pl_undo() {
     pl::app::App* app = current_app();
     if (!app) return 0;
-    const bool done = app->session().undo();
+    const bool done = app->session().shown_data().undo();
     app->request_redraw();
     return done ? 1 : 0;
 }
@@ -148,7 +149,7 @@ EMSCRIPTEN_KEEPALIVE int pl_undo() {
 EMSCRIPTEN_KEEPALIVE int pl_redo() {
     pl::app::App* app = current_app();
     if (!app) return 0;
-    const bool done = app->session().redo();
+    const bool done = app->session().shown_data().redo();
     app->request_redraw();
     return done ? 1 : 0;
 }

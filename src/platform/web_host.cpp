@@ -13,7 +13,6 @@
 #include "app/panels/panels.hpp"
 #include "app/shell/app.hpp"
 #include "app/shell/load_state.hpp"
-#include "app/shell/training_verbs.hpp"
 #include "core/state/names.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
@@ -248,20 +247,18 @@ EMSCRIPTEN_KEEPALIVE double pl_train(int kind, double count) {
     pl::Session& s = g_app->session();
     g_app->run().running = false;
     const auto n = static_cast<std::size_t>(std::fmax(0.0, std::fmin(count, 1e9)));
-    const std::size_t before = pl::app::shown_visits(s);
-    // The verbs reach the data set the widget shows: the points, or the messages in Words mode.
-    const bool words = s.state().mode == pl::DataMode::Words;
-    pl::WordsSession& w = s.words();
+    pl::TrainingData& data = s.shown_data();  // the points, or the messages in Words mode
+    const std::size_t before = data.visits();
     switch (kind) {
-        case 0: pl::app::run_shown_visits(s, n); break;
-        case 1: for (std::size_t i = 0; i < n; ++i) (void)(words ? w.epoch() : s.epoch()); break;
-        case 2: (void)(words ? w.train_until_converged() : s.train_until_converged()); break;
-        case 3: for (std::size_t i = 0; i < n; ++i) { if (words) w.next_mistake(); else s.next_mistake(); } break;
-        case 4: if (words) w.reset_training(); else s.reset_training(); break;
+        case 0: data.run_visits(n); break;
+        case 1: for (std::size_t i = 0; i < n; ++i) data.epoch(); break;
+        case 2: data.converge(); break;
+        case 3: for (std::size_t i = 0; i < n; ++i) data.next_mistake(); break;
+        case 4: data.reset(); break;
         default: break;
     }
     g_app->request_redraw();
-    const std::size_t after = pl::app::shown_visits(s);
+    const std::size_t after = data.visits();
     return static_cast<double>(after - std::min(before, after));
 }
 

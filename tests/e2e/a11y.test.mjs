@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { startServer, launchBrowser, openPage, routePage, waitForWidget, useTestHooks } from './harness.mjs';
+import { startServer, launchBrowser, openPage, routePage, waitForWidget, waitForWidgets as waitForAll, openRoutedPage, embedPage } from './harness.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const MINUS = '\u2212';
@@ -16,14 +16,7 @@ let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-// Every mounted widget of a page has drawn a few frames (its mirror exists from then on).
-async function waitForAll(page, count) {
-  await useTestHooks(page);
-  await page.waitForFunction((n) => {
-    const els = [...document.querySelectorAll('.perceptron-lab')].filter((e) => e.perceptronLab);
-    return els.length === n && els.every((e) => window.testHooks(e).framesDrawn() >= 3);
-  }, count, { timeout: 60000 });
-}
+// waitForAll(page, count): every mounted widget of a page has drawn a few frames (harness.mjs waitForWidgets).
 
 // The live region's sentence once it says something matching `pattern` (the mirror speaks right after
 // its own buttons, and at most four times a second after other changes).
@@ -289,12 +282,10 @@ test('course page: a mirror per widget with its own ids and headings; the lesson
 });
 
 test('share from the table view (a real download, the link notice said); a read-only embed without Share', async () => {
-  const { page, context, problems } = await openPage(browser, 'about:blank', { width: 1280, height: 800 });
-  await routePage(page, server.url, '/readonly.html', `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>Two widgets</title><link rel="stylesheet" href="/embed.css"><script type="module" src="/embed.js"></script></head>
-<body><main><h1>Two widgets</h1><h2>Open</h2><div class="perceptron-lab"></div>
-<h2>Read-only</h2><div class="perceptron-lab" data-readonly data-controls="train,theory"></div></main></body></html>`);
-  await page.goto(`${server.url}/readonly.html`);
+  const { page, context, problems } = await openRoutedPage(browser, server.url, '/readonly.html', embedPage(`<main><h1>Two widgets</h1>
+<h2>Open</h2><div class="perceptron-lab"></div>
+<h2>Read-only</h2><div class="perceptron-lab" data-readonly data-controls="train,theory"></div></main>`, { title: 'Two widgets' }),
+  { width: 1280, height: 800 });
   await waitForAll(page, 2);
   const open = page.getByRole('region', { name: 'Perceptron Lab: Open' });
   await openTableView(open);
@@ -317,9 +308,8 @@ test('share from the table view (a real download, the link notice said); a read-
 });
 
 // A page of the course kind with one dark widget and a lesson open (the dark table view's contrast).
-const DARK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dark widget</title>
-<link rel="stylesheet" href="/embed.css"><script type="module" src="/embed.js"></script></head>
-<body><main><h1>A dark widget</h1><div class="perceptron-lab" data-theme="dark" data-lesson="update-rule"></div></main></body></html>`;
+const DARK_PAGE = embedPage('<main><h1>A dark widget</h1><div class="perceptron-lab" data-theme="dark" data-lesson="update-rule"></div></main>',
+  { title: 'Dark widget' });
 
 for (const [name, url, count, phone] of [['the full page', '/index.html', 1], ['the course page', '/examples/course.html', 3],
   ['the course page on a phone', '/examples/course.html', 3, true], ['a dark widget with a lesson', '/dark.html', 1]]) {

@@ -3,25 +3,20 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startServer, launchBrowser, openPage, waitForWidget, settle } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, lab, drawnBy, clickRect } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
-async function drawn(page) {
-  await settle(page);
-  await lab(page, () => window.testHooks(window.perceptronLab).drawn());
-  return lab(page, () => window.testHooks(window.perceptronLab).drawn());
-}
+// The second fresh frame once the widget is idle: a click shows in the frame after the one that read it.
+const drawn = (page) => drawnBy(page, null, 2);
 // A real click on the item whose visible label (or whole "##name") is `name`.
 async function clickItem(page, name) {
   const frame = await drawn(page);
   const item = frame.items.find((i) => i.label === name || i.name === name);
   assert.ok(item, `"${name}" is drawn (items: ${frame.items.map((i) => i.label || i.name).join(', ')})`);
-  const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
-  await page.mouse.click(box.left + (item.rect[0] + item.rect[2]) / 2, box.top + (item.rect[1] + item.rect[3]) / 2, { delay: 60 });
+  await clickRect(page, item.rect);
   await settle(page);
 }
 

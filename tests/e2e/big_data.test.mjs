@@ -5,13 +5,12 @@
 // Speed itself is measured by bench/big_data.mjs, not here.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, countNear } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, countNear, lab } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
 const hooks = (page) => lab(page, () => window.testHooks(window.perceptronLab).layers());
 
 // Two tight clouds, +1 around (3, 3) and -1 around (-3, -3), written as a CSV in the page (seeded),

@@ -5,14 +5,12 @@
 // every label whole. Screenshots go to build/test-output (docs/screenshots/ holds the ones we looked at).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, pixelAt } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, pixelAt, lab, clickRect, dataArea as canvasBox } from './harness.mjs';
 import { drawn, cutLabels, everyTab } from './labels.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
-
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
 
 // WCAG 2.1 relative luminance and contrast ratio of two [r, g, b] pixels.
 function luminance([r, g, b]) {
@@ -21,15 +19,7 @@ function luminance([r, g, b]) {
 }
 const contrast = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
 
-// The canvas area in page pixels (device pixels in the screenshot = CSS px x dpr).
-async function canvasBox(page) {
-  return lab(page, () => {
-    const g = window.testHooks(window.perceptronLab).geometry();
-    const r = window.perceptronLab.canvas.getBoundingClientRect();
-    return { left: r.left + g.left, top: r.top + g.top, width: g.width, height: g.height, ppu: g.pixelsPerUnit, cx: g.centerX, cy: g.centerY,
-      element: { left: r.left, top: r.top } };
-  });
-}
+// canvasBox: the canvas area in page pixels (device pixels in the screenshot = CSS px x dpr), harness.mjs dataArea.
 // The most common colour of a patch (the canvas's ground: grid lines cross it).
 function mostCommon(png, x0, y0, width, height) {
   const counts = new Map();
@@ -73,14 +63,13 @@ test('prefers-reduced-motion: a step shows no animation and the trail is off', a
   assert.ok(still <= 900, `with reduced motion the step is drawn and the widget rests (frames for ${still} ms)`);
   // The Show section says why the trail is off (open its header first: it starts closed). The Data
   // section is folded first so that Show's rows fit in the panel whatever Data holds.
-  const { element } = await canvasBox(page);
   const data = (await drawn(page)).items.find((i) => i.label === 'Data');
   assert.ok(data, 'the Data header is drawn');
-  await page.mouse.click(element.left + (data.rect[0] + data.rect[2]) / 2, element.top + (data.rect[1] + data.rect[3]) / 2, { delay: 60 });
+  await clickRect(page, data.rect);
   await drawn(page);
   const show = (await drawn(page)).items.find((i) => i.label === 'Show');
   assert.ok(show, 'the Show header is drawn');
-  await page.mouse.click(element.left + (show.rect[0] + show.rect[2]) / 2, element.top + (show.rect[1] + show.rect[3]) / 2, { delay: 60 });
+  await clickRect(page, show.rect);
   await drawn(page);
   const opened = await drawn(page);
   assert.ok(opened.items.some((i) => i.label === 'trail (off: reduced motion)'), opened.items.map((i) => i.label).join(' | '));

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startServer, launchBrowser, openPage, useTestHooks, releaseRoot, routePage } from './harness.mjs';
+import { startServer, launchBrowser, openPage, useTestHooks, releaseRoot, routePage, waitForWidgets as waitForAll, openRoutedPage,
+  embedPage } from './harness.mjs';
 
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:";
 let server, strictServer, releaseServer, browser;
@@ -21,14 +22,7 @@ after(async () => { await browser?.close(); await server?.close(); await strictS
 
 const singleFile = path.join(releaseRoot, 'perceptron-lab-single.html');
 
-// Every mounted widget of the page has drawn a few frames.
-async function waitForAll(page, count, frame = page) {
-  await useTestHooks(frame);
-  await frame.waitForFunction((n) => {
-    const els = [...document.querySelectorAll('.perceptron-lab')].filter((e) => e.perceptronLab);
-    return els.length === n && els.every((e) => window.testHooks(e).framesDrawn() >= 3);
-  }, count, { timeout: 60000 });
-}
+// waitForAll(page, count): every mounted widget of the page has drawn a few frames (harness.mjs waitForWidgets).
 const states = (page) => page.evaluate(() => [...document.querySelectorAll('.perceptron-lab')].map((e) => e.perceptronLab.state()));
 async function settleAll(page) {
   let last = '', since = Date.now();
@@ -135,15 +129,11 @@ test('the wheel scrolls the page over an unfocused widget and zooms a focused on
 });
 
 test('declarative options: preset, kernel, controls, read-only, theme, height; data-manual is left alone', async () => {
-  const { page, context, problems } = await openPage(browser, 'about:blank');
-  await routePage(page, server.url, '/t/declarative.html', `<!doctype html><html><head>
-    <link rel="stylesheet" href="/embed.css"><script type="module" src="/embed.js"></script></head><body>
+  const { page, context, problems } = await openRoutedPage(browser, server.url, '/t/declarative.html', embedPage(`
     <div id="a" class="perceptron-lab" data-preset="circles" data-kernel="rbf" data-controls="train,kernel"
          data-readonly data-theme="dark" data-height="420"></div>
     <div id="b" class="perceptron-lab" data-manual></div>
-    <div id="c" class="perceptron-lab" data-preset="nosuchpreset"></div>
-    </body></html>`);
-  await page.goto(`${server.url}/t/declarative.html`);
+    <div id="c" class="perceptron-lab" data-preset="nosuchpreset"></div>`));
   await useTestHooks(page);
   await page.waitForFunction(() => ['a', 'c'].map((id) => document.getElementById(id))
     .every((el) => el.perceptronLab && window.testHooks(el).framesDrawn() >= 3), null, { timeout: 60000 });

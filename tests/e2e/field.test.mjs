@@ -1,13 +1,12 @@
 // Kernels and lifts on screen: the GPU-painted regions are right, and agree with the CPU reference.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, pixelAt, distinctColours } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, pixelAt, distinctColours, lab } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
 const XOR = { points: [[1, 1], [-1, -1], [1, -1], [-1, 1]], labels: [-1, -1, 1, 1], preset: 'xor' };
 
 // Which class colour dominates a pixel: +1 is orange-red (r > b), -1 blue (b > r).

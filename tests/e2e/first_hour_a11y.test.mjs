@@ -7,15 +7,15 @@
 // and done with real keys and clicks; the canvas's own side through the test build's drawn() hooks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, routePage, settle, useTestHooks, waitForWidget } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, lab, drawnBy, holdKeys as key, clickRect, openRoutedPage,
+  scriptMountedPage } from './harness.mjs';
 
 const MINUS = '\u2212';
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lab = (page, fn, arg) => page.evaluate(fn, arg);
-const frame = async (page) => { await settle(page); return lab(page, () => window.testHooks(window.perceptronLab).drawn()); };
+const frame = (page) => drawnBy(page);
 const focusedLabel = (f) => f.items.find((i) => i.focused)?.label ?? null;
 // What the page's focus is on: an id, or the accessible name of a control.
 const focusName = (page) => lab(page, () => {
@@ -25,15 +25,7 @@ const focusName = (page) => lab(page, () => {
   if (el.tagName === 'CANVAS') return 'CANVAS';
   return el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent.trim();
 });
-// A Tab (or another key) held for a moment: Dear ImGui 1.86 misses a key pressed and released within
-// one frame; the page's own controls take it either way. Then the widget has drawn and gone idle.
-async function key(page, combo) {
-  const keys = combo.split('+');
-  for (const k of keys) await page.keyboard.down(k);
-  await page.waitForTimeout(60);
-  for (const k of keys.reverse()) await page.keyboard.up(k);
-  await settle(page);
-}
+// key(page, 'Shift+Tab'): keys held for a moment, then the widget has drawn and gone idle (holdKeys, harness.mjs).
 // The value of fn() once it is true, or its last value after 3 s (the mirror follows the widget at most
 // four times a second).
 async function becomes(fn) {
@@ -52,20 +44,9 @@ async function liveSays(region, pattern) {
 }
 
 // A course page: a button before the widget, the widget (the handle as window.perceptronLab), one after.
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Keyboard student</title>
-<link rel="stylesheet" href="/embed.css"><style>body{margin:0;background:#fff}</style></head><body>
-<h1>Perceptron</h1>
-<button id="before">Before</button>
-<div id="lab" style="width:1000px;height:640px"></div>
-<button id="after">After</button>
-<script type="module">
-  import { mountPerceptron } from '/embed.js';
-  window.perceptronLab = await mountPerceptron(document.getElementById('lab'), { remember: false });
-</script></body></html>`;
+const PAGE = scriptMountedPage({ title: 'Keyboard student', heading: '<h1>Perceptron</h1>' });
 async function openCoursePage(size = { width: 1100, height: 760 }) {
-  const opened = await openPage(browser, 'about:blank', size);
-  await routePage(opened.page, server.url, '/student.html', PAGE);
-  await opened.page.goto(`${server.url}/student.html`);
+  const opened = await openRoutedPage(browser, server.url, '/student.html', PAGE, size);
   await waitForWidget(opened.page);
   await opened.page.locator('.perceptron-lab-a11y-toggle').waitFor({ state: 'attached' });
   return { ...opened, region: opened.page.getByRole('region', { name: 'Perceptron Lab: Perceptron' }) };
@@ -127,8 +108,7 @@ test('the table view starts a lesson from its list, the same list as the canvas\
   await page.waitForFunction(() => document.querySelector('#lab canvas').getBoundingClientRect().height >= 1600);
   let f = await frame(page);
   const header = f.items.find((i) => i.label === 'Lesson');
-  const canvasBox = await page.locator('#lab canvas').boundingBox();
-  await page.mouse.click(canvasBox.x + (header.rect[0] + header.rect[2]) / 2, canvasBox.y + (header.rect[1] + header.rect[3]) / 2, { delay: 60 });
+  await clickRect(page, header.rect);
   f = await frame(page);
   const canvasList = f.texts.filter((t) => t.role === 'list').map((t) => t.text);
   const names = lessons.map((l) => `${l.title} (${l.steps} steps)`);

@@ -1,5 +1,7 @@
 // Browser test harness: a static file server on a free 127.0.0.1 port (in this process, so nothing
-// is left running), Debian's Chromium driven by playwright-core, and pixel helpers.
+// is left running), Debian's Chromium driven by playwright-core, and what the test files share: pages
+// with widgets, the waits on a widget's own signals (framesDrawn), what it drew, a person's clicks,
+// keys and touches, and pixel helpers. A helper a second file needs lives here, not in a copy.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,6 +82,37 @@ export async function routePage(page, origin, urlPath, html, headers = {}) {
   await page.route(`${origin}${urlPath}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html, headers }));
 }
 
+// Opens `html` at `urlPath` of the test server `origin` (served from memory by routePage) in a new
+// page, as openPage does for a file of the build; waits for the page's load, not for its widgets.
+export async function openRoutedPage(browser, origin, urlPath, html, size) {
+  const opened = await openPage(browser, 'about:blank', size);
+  await routePage(opened.page, origin, urlPath, html);
+  await opened.page.goto(`${origin}${urlPath}`);
+  return opened;
+}
+
+// A page as a course writes one: embed.css, and embed.js (which mounts every .perceptron-lab element of
+// `body`; autoMount: false leaves it out, for a page whose own script mounts its widget).
+export function embedPage(body, { title = '', head = '', autoMount = true } = {}) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">${title ? `<title>${title}</title>` : ''}
+<link rel="stylesheet" href="/embed.css">${autoMount ? '<script type="module" src="/embed.js"></script>' : ''}${head}</head><body>
+${body}
+</body></html>`;
+}
+// One widget mounted by the page's own script (mountPerceptron, nothing remembered; its handle as
+// window.perceptronLab) between a button before it and one after it, where the page's Tab order
+// comes from and goes to. `heading`: markup above them.
+export function scriptMountedPage({ title, heading = '' }) {
+  return embedPage(`${heading}
+<button id="before">Before</button>
+<div id="lab" style="width:1000px;height:640px"></div>
+<button id="after">After</button>
+<script type="module">
+  import { mountPerceptron } from '/embed.js';
+  window.perceptronLab = await mountPerceptron(document.getElementById('lab'), { remember: false });
+</script>`, { title, head: '<style>body{margin:0;background:#fff}</style>', autoMount: false });
+}
+
 // Loads the test build's hooks into the page (docs/developers.md "The test build"): afterwards page code can call
 // window.testHooks(handleOrElement).framesDrawn(), .toPage(x, y), .request('downloadCsv'), ...
 export async function useTestHooks(page) {
@@ -112,6 +145,19 @@ export async function settle(page, _frames = 3, name = 'perceptronLab') {
   }
 }
 
+// Until exactly `count` widgets of the page are mounted and each has drawn 3 frames (a widget's
+// accessible mirror exists from then on).
+export async function waitForWidgets(page, count) {
+  await useTestHooks(page);
+  await page.waitForFunction((n) => {
+    const els = [...document.querySelectorAll('.perceptron-lab')].filter((e) => e.perceptronLab);
+    return els.length === n && els.every((e) => window.testHooks(e).framesDrawn() >= 3);
+  }, count, { timeout: 60000 });
+}
+
+// page.evaluate under a short name: lab(page, () => window.perceptronLab.state()).
+export const lab = (page, fn, arg) => page.evaluate(fn, arg);
+
 // [SECTION] one widget of a page with several: `who` is an element id, a CSS selector ('.x'), or
 // null for the full-page widget (window.perceptronLab).
 export function labOf(who) {
@@ -139,13 +185,112 @@ export async function settleLab(page, who = null) {
     await page.waitForTimeout(30);
   }
 }
-// What the widget's next quiet frame drew (testHooks().drawn()), and where its canvas is on the page.
-export async function drawnBy(page, who = null) {
+// What the widget drew once it went idle (settleLab, then testHooks().drawn(): a fresh frame), and where
+// its canvas is on the page. reads = 2 takes the fresh frame after that one too, for files whose clicks
+// show their effect a frame late.
+export async function drawnBy(page, who = null, reads = 1) {
   await settleLab(page, who);
-  return onLab(page, who, (lab) => window.testHooks(lab).drawn());
+  let frame;
+  for (let i = 0; i < reads; i++) frame = await onLab(page, who, (lab) => window.testHooks(lab).drawn());
+  return frame;
 }
 export function canvasOrigin(page, who = null) {
   return onLab(page, who, (lab) => { const r = lab.canvas.getBoundingClientRect(); return { left: r.left, top: r.top }; });
+}
+// The full-page widget's data area (where the points are) in page px: {left, top, width, height}, its
+// scale ppu (px per data unit) and centre (cx, cy) in data units, and the canvas element's {left, top}.
+export function dataArea(page) {
+  return lab(page, () => {
+    const g = window.testHooks(window.perceptronLab).geometry();
+    const r = window.perceptronLab.canvas.getBoundingClientRect();
+    return { left: r.left + g.left, top: r.top + g.top, width: g.width, height: g.height, ppu: g.pixelsPerUnit, cx: g.centerX, cy: g.centerY,
+      element: { left: r.left, top: r.top } };
+  });
+}
+// The page position of the middle of a drawn rectangle ([x0, y0, x1, y1] in the canvas's CSS px).
+export const centreOf = (origin, rect) => ({ x: origin.left + (rect[0] + rect[2]) / 2, y: origin.top + (rect[1] + rect[3]) / 2 });
+// A real click on the middle of what the widget drew at `rect`: press and release 60 ms apart, so that
+// they land in different frames (Dear ImGui 1.86 misses a click that starts and ends in one frame).
+// The caller waits for the effect in its own way.
+export async function clickRect(page, rect, who = null) {
+  const p = centreOf(await canvasOrigin(page, who), rect);
+  await page.mouse.click(p.x, p.y, { delay: 60 });
+}
+
+// [SECTION] the full-page widget's input, as a person gives it; each ends with settle().
+// A real click on the data point (x, y): the left button adds the active class, the right the other.
+export async function clickData(page, x, y, button = 'left') {
+  const p = await lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x, y]);
+  await page.mouse.click(p.x, p.y, { button, delay: 60 });  // down and up in different frames
+  await settle(page);
+}
+// Keys held together for a moment ('Control+z'): Dear ImGui 1.86 misses a key pressed and released
+// within one frame; the page's own controls take it either way.
+export async function holdKeys(page, combo) {
+  const keys = combo.split('+');
+  for (const k of keys) await page.keyboard.down(k);
+  await page.waitForTimeout(60);
+  for (const k of keys.reverse()) await page.keyboard.up(k);
+  await settle(page);
+}
+// The same on the focused canvas.
+export async function pressOnCanvas(page, combo) {
+  await lab(page, () => window.perceptronLab.canvas.focus());
+  await holdKeys(page, combo);
+}
+
+// [SECTION] touch: a phone, and fingers through the Chrome DevTools Protocol (cdp = a CDPSession of the
+// page). The pauses between the events are the gesture's own timing (a tap, a long press, a finger's
+// speed), not waits for the widget; each gesture ends with settle().
+export const PHONE = { width: 390, height: 844, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// One Input.dispatchTouchEvent: `fingers` are the touch points still on the screen after the event.
+export async function touch(cdp, type, fingers) {
+  await cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: fingers.map((f) => ({ x: f.x, y: f.y, id: f.id ?? 0, radiusX: 4, radiusY: 4, force: 1 })),
+  });
+}
+export async function tap(page, cdp, p) {
+  await touch(cdp, 'touchStart', [p]);
+  await pause(60);
+  await touch(cdp, 'touchEnd', []);
+  await settle(page);
+}
+export async function longPress(page, cdp, p) {
+  await touch(cdp, 'touchStart', [p]);
+  await pause(900);
+  await touch(cdp, 'touchEnd', []);
+  await settle(page);
+}
+// One finger from `from` to `to` in `steps` moves, a frame or so apart.
+export async function fingerDrag(page, cdp, from, to, steps = 10) {
+  await touch(cdp, 'touchStart', [from]);
+  await pause(40);
+  for (let i = 1; i <= steps; i++) {
+    const t = i / steps;
+    await touch(cdp, 'touchMove', [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }]);
+    await pause(20);
+  }
+  await pause(60);
+  await touch(cdp, 'touchEnd', []);
+  await settle(page);
+}
+
+// The full-page widget's snapshot() as the page decodes it: {type, width, height, colours} (the number of
+// distinct colours among every 97th pixel). snapshot() waits for a frame the widget draws.
+export function snapshotPicture(page) {
+  return page.evaluate(async () => {
+    const blob = await window.perceptronLab.snapshot();
+    const bitmap = await createImageBitmap(blob);
+    const c = document.createElement('canvas');
+    c.width = bitmap.width; c.height = bitmap.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    const colours = new Set();
+    for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return { type: blob.type, width: bitmap.width, height: bitmap.height, colours: colours.size };
+  });
 }
 
 export async function screenshotPixels(page, file) {

@@ -8,25 +8,18 @@
 // the perceptron's line gets 2 right (the two negatives have 2x + y > 0) and the max-margin line all 4.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, pixelAt } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, pixelAt, lab, drawnBy as drawn,
+  canvasOrigin as canvasBox, centreOf as centre, clickRect, clickData, pressOnCanvas, PHONE, tap as tapAt, longPress as longPressAt,
+  fingerDrag } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
 const state = (page) => lab(page, () => window.perceptronLab.state());
 const toPage = (page, x, y) => lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x, y]);
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function drawn(page) {
-  await settle(page);
-  return lab(page, () => window.testHooks(window.perceptronLab).drawn());
-}
-async function canvasBox(page) {
-  return lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
-}
-const centre = (box, rect) => ({ x: box.left + (rect[0] + rect[2]) / 2, y: box.top + (rect[1] + rect[3]) / 2 });
+// drawn, canvasBox, centre, clickRect, clickData, pressOnCanvas, the phone and its touches: harness.mjs.
 const texts = (frame, role) => frame.texts.filter((t) => t.role === role).map((t) => t.text);
 
 // A real click on the item whose visible label is `label`. The controls column is scrolled with the
@@ -48,13 +41,7 @@ async function clickItem(page, label) {
     item = frame.items.find(inView);
   }
   assert.ok(item, `"${label}" is drawn in view (items: ${frame.items.map((i) => i.label).filter(Boolean).join(', ')})`);
-  const p = centre(await canvasBox(page), item.rect);
-  await page.mouse.click(p.x, p.y, { delay: 60 });
-  await settle(page);
-}
-async function clickData(page, x, y, button = 'left') {
-  const p = await toPage(page, x, y);
-  await page.mouse.click(p.x, p.y, { button, delay: 60 });  // down and up in different frames
+  await clickRect(page, item.rect);
   await settle(page);
 }
 // A mouse drag from page position `from` to `to` in small steps, a frame or so apart.
@@ -68,14 +55,6 @@ async function mouseDrag(page, from, to, steps = 12) {
   }
   await wait(40);
   await page.mouse.up();
-  await settle(page);
-}
-async function pressOnCanvas(page, key) {
-  await lab(page, () => window.perceptronLab.canvas.focus());
-  const parts = key.split('+');
-  for (const k of parts) await page.keyboard.down(k);
-  await page.waitForTimeout(60);
-  for (const k of parts.reverse()) await page.keyboard.up(k);
   await settle(page);
 }
 // The handle the probe names `role` ("hand-w", "hand-k"): its text and its centre on the page.
@@ -253,26 +232,8 @@ test('hand mode with the mouse: AND, drag the threshold and w, the tie fires, tr
 });
 
 // [SECTION] phone: taps and a finger's drag (Chrome DevTools Protocol touch events)
-const PHONE = { width: 390, height: 844, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
-async function touch(cdp, type, fingers) {
-  await cdp.send('Input.dispatchTouchEvent', {
-    type, touchPoints: fingers.map((f) => ({ x: f.x, y: f.y, id: 0, radiusX: 4, radiusY: 4, force: 1 })),
-  });
-}
-async function tapAt(page, cdp, p) {
-  await touch(cdp, 'touchStart', [p]);
-  await wait(60);
-  await touch(cdp, 'touchEnd', []);
-  await settle(page);
-}
 // A finger scrolls the tab's body (a vertical drag, as on any phone page) until `label` is in view;
 // Dear ImGui does not submit items scrolled out of their window.
-async function longPressAt(page, cdp, p) {
-  await touch(cdp, 'touchStart', [p]);
-  await wait(900);
-  await touch(cdp, 'touchEnd', []);
-  await settle(page);
-}
 async function tapItem(page, cdp, label) {
   const inView = (i) => i.label === label && i.rect[1] >= i.clip[1] && i.rect[3] <= i.clip[3];
   let frame = await drawn(page);
@@ -291,17 +252,6 @@ async function tapItem(page, cdp, label) {
   }
   assert.ok(item, `"${label}" is drawn in view (items: ${frame.items.map((i) => i.label).filter(Boolean).join(', ')})`);
   await tapAt(page, cdp, centre(await canvasBox(page), item.rect));
-}
-async function fingerDrag(page, cdp, from, to, steps = 10) {
-  await touch(cdp, 'touchStart', [from]);
-  await wait(40);
-  for (let i = 1; i <= steps; i++) {
-    await touch(cdp, 'touchMove', [{ x: from.x + (to.x - from.x) * i / steps, y: from.y + (to.y - from.y) * i / steps }]);
-    await wait(20);
-  }
-  await wait(60);
-  await touch(cdp, 'touchEnd', []);
-  await settle(page);
 }
 
 test('phone: hand mode from the Train tab, the threshold dragged by a finger; test points by taps', async () => {

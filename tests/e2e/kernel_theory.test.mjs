@@ -4,17 +4,12 @@
 // solve runs over several frames (state() says theoryComputing meanwhile) instead of freezing one.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, screenshotPixels, lab, drawnBy as drawn, clickRect } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
-async function drawn(page) {
-  await settle(page);
-  return lab(page, () => window.testHooks(window.perceptronLab).drawn());
-}
 const textOf = (frame, role) => frame.texts.filter((t) => t.role === role).map((t) => t.text);
 // A click's effect shows in the frame after the one that read the release (the formula above the radio
 // button is drawn before the button sees the click): draws until the text says `expected`, at most 5 s.
@@ -50,8 +45,7 @@ test('the kernel panel shows f(x) as computed in each bias mode; one click gives
   // A real click on the radio button next to the formula.
   const radio = frame.items.find((i) => i.label === 'K (lecture 002)');
   assert.ok(radio, `the lecture-002 choice is drawn: ${frame.items.map((i) => i.label).join(', ')}`);
-  const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
-  await page.mouse.click(box.left + (radio.rect[0] + radio.rect[2]) / 2, box.top + (radio.rect[1] + radio.rect[3]) / 2, { delay: 60 });
+  await clickRect(page, radio.rect);
   frame = await drawnUntil(page, 'kernel-formula', 'f(x) = \u03a3\u1d62 \u03b1\u1d62 y\u1d62 K(x\u1d62, x)');
   state = await lab(page, () => window.perceptronLab.state());
   assert.equal(state.bias, 'none');

@@ -5,37 +5,22 @@
 // Results are read from the JS state, from what the widget drew (testHooks(lab).drawn()) and from pixels.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, routePage, settle, useTestHooks, screenshotPixels, pixelAt, countNear } from './harness.mjs';
+import { startServer, launchBrowser, useTestHooks, screenshotPixels, pixelAt, countNear, lab, drawnBy, openRoutedPage,
+  scriptMountedPage, dataArea } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
-// A course page: a button before the widget, the widget, a button after it.
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Keyboard</title>
-<link rel="stylesheet" href="/embed.css"><style>body{margin:0;background:#fff}</style></head><body>
-<button id="before">Before</button>
-<div id="lab" style="width:1000px;height:640px"></div>
-<button id="after">After</button>
-<script type="module">
-  import { mountPerceptron } from '/embed.js';
-  window.perceptronLab = await mountPerceptron(document.getElementById('lab'), { remember: false });
-</script></body></html>`;
-
+// A course page: a button before the widget, the widget, a button after it (harness.mjs).
 async function openCoursePage({ width = 1100, height = 760 } = {}) {
-  const opened = await openPage(browser, 'about:blank', { width, height });
-  await routePage(opened.page, server.url, '/keyboard.html', PAGE);
-  await opened.page.goto(`${server.url}/keyboard.html`);
+  const opened = await openRoutedPage(browser, server.url, '/keyboard.html', scriptMountedPage({ title: 'Keyboard' }), { width, height });
   await opened.page.waitForFunction(() => window.perceptronLab, null, { timeout: 30000 });
   await useTestHooks(opened.page);
   return opened;
 }
 
-async function frame(page) {
-  await settle(page);
-  return lab(page, () => window.testHooks(window.perceptronLab).drawn());
-}
+const frame = (page) => drawnBy(page);
 async function press(page, key, times = 1) {
   for (let i = 0; i < times; i++) await page.keyboard.press(key);
   return frame(page);
@@ -137,11 +122,7 @@ test('on the canvas the keys move a cursor and add, remove and flip points; Step
   assert.deepEqual(cursorAt(f), [0, 0], 'the cursor starts at the grid crossing nearest the centre');
 
   // The ring around the canvas and the cursor, in pixels.
-  const box = await lab(page, () => {
-    const g = window.testHooks(window.perceptronLab).geometry();
-    const r = window.perceptronLab.canvas.getBoundingClientRect();
-    return { left: r.left + g.left, top: r.top + g.top, width: g.width, height: g.height, ppu: g.pixelsPerUnit };
-  });
+  const box = await dataArea(page);
   const toScreen = (x, y) => ({ x: box.left + box.width / 2 + x * box.ppu, y: box.top + box.height / 2 - y * box.ppu });
   let png = await screenshotPixels(page, 'keyboard-cursor-start.png');
   const ring = pixelAt(png, box.left + 6.5, box.top + box.height / 2);  // 5 to 8 px inside the canvas's edge

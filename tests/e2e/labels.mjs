@@ -1,14 +1,10 @@
 // What "no label cut" means, and a walk through every tab of a tabbed layout: shared by the layout
 // tests (every screen size) and the display tests (200 % zoom, larger text).
 import assert from 'node:assert/strict';
-import { settle } from './harness.mjs';
+import { drawnBy, clickRect } from './harness.mjs';
 
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
-
-export async function drawn(page) {
-  await settle(page);
-  return lab(page, () => window.testHooks(window.perceptronLab).drawn());
-}
+// What the full-page widget drew once idle (harness.mjs).
+export { drawnBy as drawn } from './harness.mjs';
 export const visible = (item) => item.rect[3] > item.clip[1] + 1 && item.rect[1] < item.clip[3] - 1;
 
 // Labels that poke out of their column or panel, and texts wider than the room they were given.
@@ -29,17 +25,15 @@ export function cutLabels(frame) {
 // Tabbed layouts draw one tab at a time: visit each with a real click on its tab. Returns the tabs' names
 // ([] for the columns, whose one frame is visited as 'all').
 export async function everyTab(page, visit) {
-  let frame = await drawn(page);
+  let frame = await drawnBy(page);
   const tabs = frame.items.filter((i) => i.window.includes('##panel-tabs') || (i.window.includes('##tabs') && ['Lesson', 'Lessons', 'Data', 'Train', 'Theory', 'Lift'].includes(i.label)));
   if (!tabs.length) { await visit(frame, 'all'); return []; }
   const names = tabs.map((t) => t.label);
   for (const name of names) {
     const tab = frame.items.find((i) => i.label === name);
-    const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
-    const x = box.left + (tab.rect[0] + tab.rect[2]) / 2, y = box.top + (tab.rect[1] + tab.rect[3]) / 2;
-    await page.mouse.click(x, y, { delay: 60 });  // (taps are tested in touch.test.mjs)
-    await drawn(page);  // the press, the release, then the tab bar switches on the following frame
-    frame = await drawn(page);
+    await clickRect(page, tab.rect);  // (taps are tested in touch.test.mjs)
+    await drawnBy(page);  // the press, the release, then the tab bar switches on the following frame
+    frame = await drawnBy(page);
     assert.ok(frame.items.some((i) => i.label === name && i.open !== undefined), `tab ${name} drawn`);
     await visit(frame, name);
   }

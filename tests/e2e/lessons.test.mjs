@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { startServer, launchBrowser, openPage, routePage, repoRoot, releaseRoot, onLab, waitForLab,
-  settleLab as settle, drawnBy as drawn, canvasOrigin as canvasBox } from './harness.mjs';
+  settleLab as settle, drawnBy as drawn, canvasOrigin as canvasBox, clickRect, embedPage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -32,8 +32,7 @@ async function clickButton(page, label, who = null) {
   const item = frame.items.find((i) => i.label === label);
   assert.ok(item, `a "${label}" button is drawn (${frame.items.map((i) => i.label).join(', ')})`);
   assert.ok(item.rect[1] >= item.clip[1] && item.rect[3] <= item.clip[3], `"${label}" is inside its column`);
-  const box = await canvasBox(page, who);
-  await page.mouse.click(box.left + (item.rect[0] + item.rect[2]) / 2, box.top + (item.rect[1] + item.rect[3]) / 2, { delay: 60 });
+  await clickRect(page, item.rect, who);
   await settle(page, who);
 }
 // Scrolls the item's column with the mouse wheel (a notch at a time) until the item is whole in view.
@@ -370,12 +369,11 @@ test('a damaged lessonz: a message, the state and the lesson untouched, the widg
 });
 
 // A course page with three embedded widgets: a lesson (by id), one without an id, one that forgets.
-const COURSE = (extra = '') => `<!doctype html><html><head>
-  <link rel="stylesheet" href="/embed.css"><script type="module" src="/embed.js"></script></head><body style="margin:0">
+const COURSE = (extra = '') => embedPage(`
   <div id="lesson-1" class="perceptron-lab" data-lesson="update-rule" data-height="560" style="width:1000px"></div>
   <div class="perceptron-lab" data-preset="xor" data-controls="train" data-height="400" style="width:1000px" ${extra}></div>
-  <div id="forgets" class="perceptron-lab" data-preset="and" data-remember="off" data-height="400" style="width:1000px"></div>
-  </body></html>`;
+  <div id="forgets" class="perceptron-lab" data-preset="and" data-remember="off" data-height="400" style="width:1000px"></div>`,
+{ head: '<style>body{margin:0}</style>' });
 const widgetIds = async (page) => {
   await page.evaluate(() => document.querySelectorAll('.perceptron-lab').forEach((el, i) => { if (!el.id) el.id = `unnamed-${i}`; }));
   return ['lesson-1', 'unnamed-1', 'forgets'];
@@ -525,15 +523,13 @@ test('data-lesson, data-lesson-step and data-lesson-src (good, malformed, not fo
   await serve('/course/lessons/week3.json', JSON.stringify(MY_LESSON));
   await serve('/course/lessons/broken.json', JSON.stringify(bad));
   await serve('/course/lessons/page.json', '<!doctype html><p>Moved</p>', 'text/html');
-  await routePage(page, server.url, '/course/index.html', `<!doctype html><html><head>
-    <link rel="stylesheet" href="/embed.css"><script type="module" src="/embed.js"></script></head><body>
+  await routePage(page, server.url, '/course/index.html', embedPage(`
     <div id="by-id" class="perceptron-lab" data-lesson="xor-lift" data-lesson-step="2" data-height="500"></div>
     <div id="by-src" class="perceptron-lab" data-lesson-src="lessons/week3.json" data-height="500"></div>
     <div id="broken" class="perceptron-lab" data-preset="xor" data-lesson-src="lessons/broken.json" data-height="500"></div>
     <div id="missing" class="perceptron-lab" data-preset="xor" data-lesson-src="lessons/missing.json" data-height="500"></div>
     <div id="not-json" class="perceptron-lab" data-preset="xor" data-lesson-src="lessons/page.json" data-height="500"></div>
-    <div id="no-step" class="perceptron-lab" data-lesson="update-rule" data-lesson-step="9" data-height="500"></div>
-    </body></html>`);
+    <div id="no-step" class="perceptron-lab" data-lesson="update-rule" data-lesson-step="9" data-height="500"></div>`));
   await page.goto(`${server.url}/course/index.html`);
   for (const id of ['by-id', 'by-src', 'broken', 'missing', 'not-json', 'no-step']) await waitForLab(page, id);
   const byId = await onLab(page, 'by-id', (lab) => lab.lesson());
@@ -574,9 +570,7 @@ test('postMessage: list, open, read, move, answer, check and close a lesson; a l
   const { page, context, problems } = await openPage(browser, 'about:blank', { width: 1100, height: 700 });
   const warnings = [];
   page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
-  await routePage(page, server.url, '/t/messages.html', `<!doctype html><html><head>
-    <link rel="stylesheet" href="/embed.css"><script type="module" src="/embed.js"></script></head><body>
-    <div id="w" class="perceptron-lab" data-remember="off" data-height="500"></div></body></html>`);
+  await routePage(page, server.url, '/t/messages.html', embedPage('<div id="w" class="perceptron-lab" data-remember="off" data-height="500"></div>'));
   await page.goto(`${server.url}/t/messages.html`);
   await waitForLab(page, 'w');
   const ask = (msg) => page.evaluate((m) => new Promise((resolve) => {

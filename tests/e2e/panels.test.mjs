@@ -3,20 +3,16 @@
 // and the texts on the canvas) and from the pixels, at a wide (1280x800) and two narrow sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, routePage, useTestHooks } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, useTestHooks, lab, drawnBy as drawn,
+  openRoutedPage, embedPage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
 const SIZES = [[1280, 800], [900, 600], [900, 1100]];
 const SECTIONS = { data: 'Data', training: 'Training', kernel: 'Kernel \u03b1', show: 'Show', share: 'Share', theory: 'Theory', plots: 'Plots' };
 
-async function drawn(page) {
-  await settle(page);
-  return lab(page, () => window.testHooks(window.perceptronLab).drawn());
-}
 // Section headers drawn this frame (Dear ImGui reports an item even when it is scrolled out of its
 // column; `visible` says whether any of it is inside the column and the page).
 function headers(frame) {
@@ -62,13 +58,10 @@ test('each section switch removes exactly its header, at 1280x800, 900x600 and 9
 });
 
 test('embeds: data-controls="train,kernel" and "train,plots" draw only what they name in a 900 px box', async () => {
-  const { page, context, problems } = await openPage(browser, 'about:blank', { width: 1280, height: 900 });
-  await routePage(page, server.url, '/t/panels.html', `<!doctype html><html><head>
-    <link rel="stylesheet" href="/embed.css"><script type="module" src="/embed.js"></script></head><body>
+  const { page, context, problems } = await openRoutedPage(browser, server.url, '/t/panels.html', embedPage(`
     <div id="a" class="perceptron-lab" data-preset="xor" data-kernel="rbf" data-controls="train,kernel" style="width:900px" data-height="600"></div>
-    <div id="b" class="perceptron-lab" data-preset="lecture4" data-controls="train,plots" style="width:900px" data-height="600"></div>
-    </body></html>`);
-  await page.goto(`${server.url}/t/panels.html`);
+    <div id="b" class="perceptron-lab" data-preset="lecture4" data-controls="train,plots" style="width:900px" data-height="600"></div>`),
+  { width: 1280, height: 900 });
   await useTestHooks(page);
   await page.waitForFunction(() => ['a', 'b'].every((id) => document.getElementById(id).perceptronLab), null, { timeout: 30000 });
   const frameOf = (id) => page.evaluate(async (el) => {

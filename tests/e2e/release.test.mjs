@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, repoRoot, releaseRoot, webRoot } from './harness.mjs';
+import { startServer, launchBrowser, openPage, repoRoot, releaseRoot, webRoot, snapshotPicture } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer({ root: releaseRoot }); browser = await launchBrowser(); });
@@ -116,20 +116,10 @@ test('release widget: the handle has exactly the documented members, and they wo
   // The snapshot waits for a frame the widget draws and crops the canvas area out of it: a PNG
   // at device resolution (DPR 2), smaller than the whole canvas (the panels are cut off), with the
   // coloured decision regions in it.
-  const png = await page.evaluate(async () => {
-    const lab = window.perceptronLab;
-    const blob = await lab.snapshot();
-    const bitmap = await createImageBitmap(blob);
-    const c = document.createElement('canvas');
-    c.width = bitmap.width; c.height = bitmap.height;
-    const ctx = c.getContext('2d');
-    ctx.drawImage(bitmap, 0, 0);
-    const data = ctx.getImageData(0, 0, c.width, c.height).data;
-    const colours = new Set();
-    for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    return { type: blob.type, width: bitmap.width, height: bitmap.height, colours: colours.size,
-             canvasWidth: lab.canvas.width, canvasHeight: lab.canvas.height, cssWidth: lab.canvas.clientWidth };
-  });
+  const png = { ...await snapshotPicture(page), ...await page.evaluate(() => {
+    const c = window.perceptronLab.canvas;
+    return { canvasWidth: c.width, canvasHeight: c.height, cssWidth: c.clientWidth };
+  }) };
   assert.equal(png.type, 'image/png');
   assert.equal(png.canvasWidth, 2 * png.cssWidth, 'the canvas backing store is at DPR 2');
   assert.ok(png.width > 0.3 * png.canvasWidth && png.width < png.canvasWidth, `${png.width} of ${png.canvasWidth}`);

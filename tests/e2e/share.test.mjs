@@ -3,29 +3,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startServer, launchBrowser, openPage, waitForWidget, settle } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, lab, clickData, pressOnCanvas, snapshotPicture } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
 const state = (page) => lab(page, () => window.perceptronLab.state());
-
-async function clickData(page, x, y, button = 'left') {
-  const p = await lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x, y]);
-  await page.mouse.click(p.x, p.y, { button, delay: 60 });  // down and up in different frames
-  await settle(page);
-}
-
-// Down and up in different frames: ImGui 1.86 misses a key pressed and released within one frame.
-async function pressOnCanvas(page, key) {
-  await lab(page, () => window.perceptronLab.canvas.focus());
-  await page.keyboard.down(key);
-  await page.waitForTimeout(60);
-  await page.keyboard.up(key);
-  await settle(page);
-}
 
 test('a link made after real edits and training reopens the identical state; reload keeps it', async () => {
   const { page, context, problems } = await openPage(browser, `${server.url}/`);
@@ -189,19 +173,8 @@ test('downloads of CSV and JSON, copy link to the clipboard, PNG snapshot of the
   await page.waitForFunction(() => window.perceptronLab.notice().includes('copied'), null, { timeout: 5000 });
   assert.equal(await lab(page, () => navigator.clipboard.readText()), await lab(page, () => window.perceptronLab.link()));
 
-  const png = await lab(page, async () => {
-    const blob = await window.perceptronLab.snapshot();
-    const bitmap = await createImageBitmap(blob);
-    const c = document.createElement('canvas');
-    c.width = bitmap.width; c.height = bitmap.height;
-    const ctx = c.getContext('2d');
-    ctx.drawImage(bitmap, 0, 0);
-    const data = ctx.getImageData(0, 0, c.width, c.height).data;
-    const colours = new Set();
-    for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    const g = window.testHooks(window.perceptronLab).geometry();
-    return { type: blob.type, width: bitmap.width, height: bitmap.height, colours: colours.size, cssWidth: g.width, cssHeight: g.height };
-  });
+  const g = await lab(page, () => window.testHooks(window.perceptronLab).geometry());
+  const png = { ...await snapshotPicture(page), cssWidth: g.width, cssHeight: g.height };
   assert.equal(png.type, 'image/png');
   assert.ok(Math.abs(png.width - 2 * png.cssWidth) <= 2, `full resolution at DPR 2: ${png.width} vs ${png.cssWidth}`);
   assert.ok(Math.abs(png.height - 2 * png.cssHeight) <= 2);

@@ -5,14 +5,13 @@
 // the view fits the data when a new data set arrives (but not when a link brings its own view).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, lab, canvasOrigin, centreOf, PHONE, touch, tap,
+  longPress, fingerDrag as drag } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const PHONE = { width: 390, height: 844, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
 const state = (page) => lab(page, () => window.perceptronLab.state());
 const geometry = (page) => lab(page, () => window.testHooks(window.perceptronLab).geometry());
 const toPage = (page, x, y) => lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x, y]);
@@ -20,10 +19,7 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The data point under a page position (the inverse of toPage).
 async function toData(page, p) {
-  const [g, r] = await Promise.all([geometry(page), lab(page, () => {
-    const b = window.perceptronLab.canvas.getBoundingClientRect();
-    return { left: b.left, top: b.top };
-  })]);
+  const [g, r] = await Promise.all([geometry(page), canvasOrigin(page)]);
   return { x: g.centerX + (p.x - r.left - g.left - g.width / 2) / g.pixelsPerUnit,
            y: g.centerY - (p.y - r.top - g.top - g.height / 2) / g.pixelsPerUnit };
 }
@@ -41,40 +37,7 @@ async function openPhone(start) {
   return { ...opened, cdp };
 }
 
-// One Input.dispatchTouchEvent: `fingers` are the touch points still on the screen after the event.
-async function touch(cdp, type, fingers) {
-  await cdp.send('Input.dispatchTouchEvent', {
-    type, touchPoints: fingers.map((f) => ({ x: f.x, y: f.y, id: f.id ?? 0, radiusX: 4, radiusY: 4, force: 1 })),
-  });
-}
-
-async function tap(page, cdp, p) {
-  await touch(cdp, 'touchStart', [p]);
-  await wait(60);
-  await touch(cdp, 'touchEnd', []);
-  await settle(page);
-}
-
-async function longPress(page, cdp, p) {
-  await touch(cdp, 'touchStart', [p]);
-  await wait(900);
-  await touch(cdp, 'touchEnd', []);
-  await settle(page);
-}
-
-// One finger from `from` to `to` in `steps` moves, a frame or so apart.
-async function drag(page, cdp, from, to, steps = 10) {
-  await touch(cdp, 'touchStart', [from]);
-  await wait(40);
-  for (let i = 1; i <= steps; i++) {
-    const t = i / steps;
-    await touch(cdp, 'touchMove', [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }]);
-    await wait(20);
-  }
-  await wait(60);
-  await touch(cdp, 'touchEnd', []);
-  await settle(page);
-}
+// PHONE, touch, tap, longPress and drag (one finger): harness.mjs.
 
 // Two fingers (ids 0 and 1) from the pair `from` to the pair `to`; the first lifts, then the second.
 async function twoFingers(page, cdp, from, to, steps = 10) {
@@ -101,13 +64,9 @@ async function item(page, pattern) {
   const drawn = await lab(page, () => window.testHooks(window.perceptronLab).drawn());
   const found = drawn.items.find((i) => pattern.test(i.label));
   assert.ok(found, `no item ${pattern} among ${drawn.items.map((i) => i.label).join(', ')}`);
-  const r = await lab(page, () => {
-    const b = window.perceptronLab.canvas.getBoundingClientRect();
-    return { left: b.left, top: b.top };
-  });
   const [x0, y0, x1, y1] = found.rect;
   return { label: found.label, width: x1 - x0, height: y1 - y0, rect: found.rect,
-           center: { x: r.left + (x0 + x1) / 2, y: r.top + (y0 + y1) / 2 }, drawn };
+           center: centreOf(await canvasOrigin(page), found.rect), drawn };
 }
 
 const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
@@ -231,7 +190,7 @@ test('a drag that starts on a point moves it; a drag on empty space pans', async
 test('two fingers: spreading them zooms in around their midpoint, moving them together pans', async () => {
   const { page, context, problems, cdp } = await openPhone({ points: [[0.5, 0.5]], labels: [1] });
   const g = await geometry(page);
-  const r = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
+  const r = await canvasOrigin(page);
   const room = Math.min(g.width, g.height) / 2 - 8;  // fingers stay on the canvas
   const mid = { x: r.left + g.left + g.width / 2 - 6, y: r.top + g.top + g.height / 2 + 20 };
   const anchor = await toData(page, mid);
@@ -268,7 +227,7 @@ test('Fit brings far points into view; a new data set is fitted on load, a link 
   assert.deepEqual((await state(page)).view, far.view, 'a loaded state keeps its view');
   const inside = async (points) => {
     const g = await geometry(page);
-    const r = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
+    const r = await canvasOrigin(page);
     for (const [x, y] of points) {
       const p = await toPage(page, x, y);
       if (p.x < r.left + g.left + 10 || p.x > r.left + g.left + g.width - 10 || p.y < r.top + g.top + 10 ||

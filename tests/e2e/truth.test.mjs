@@ -5,17 +5,12 @@
 // course page on lecture 004's settings. Screenshots of the corrected panels go to build/test-output.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, useTestHooks } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, useTestHooks, lab, drawnBy as drawn, clickRect } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
-async function drawn(page) {
-  await settle(page);
-  return lab(page, () => window.testHooks(window.perceptronLab).drawn());
-}
 const texts = (frame, role) => frame.texts.filter((t) => t.role === role).map((t) => t.text);
 const row = (frame, label) => texts(frame, 'theory-row').find((t) => t.startsWith(`${label}  `))?.slice(label.length + 2);
 async function setup(page, patch) {
@@ -32,8 +27,7 @@ async function clickItem(page, label) {
   const frame = await drawn(page);
   const item = frame.items.find((i) => i.label === label);
   assert.ok(item, `"${label}" is drawn`);
-  const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
-  await page.mouse.click(box.left + (item.rect[0] + item.rect[2]) / 2, box.top + (item.rect[1] + item.rect[3]) / 2, { delay: 60 });
+  await clickRect(page, item.rect);
   await drawn(page);
   return drawn(page);
 }

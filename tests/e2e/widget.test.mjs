@@ -2,29 +2,11 @@
 // through the JS handle's state().
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, lab, clickData, pressOnCanvas } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
-
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
-
-async function clickData(page, x, y, button = 'left') {
-  const p = await lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x, y]);
-  await page.mouse.click(p.x, p.y, { button, delay: 60 });
-  await settle(page);
-}
-
-// Dear ImGui 1.86 misses a key whose press and release arrive in the same frame: hold it a moment.
-async function pressOnCanvas(page, key) {
-  await lab(page, () => window.perceptronLab.canvas.focus());
-  const parts = key.split('+');
-  for (const k of parts) await page.keyboard.down(k);
-  await page.waitForTimeout(60);
-  for (const k of parts.reverse()) await page.keyboard.up(k);
-  await settle(page);
-}
 
 test('XOR built by hand with clicks does not converge within the epoch cap', async () => {
   const { page, context, problems } = await openPage(browser, `${server.url}/`);

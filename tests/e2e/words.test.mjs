@@ -11,22 +11,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, repoRoot } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, lab, drawnBy, clickRect } from './harness.mjs';
+import { visible, cutLabels } from './labels.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const lab = (page, expr, arg) => page.evaluate(expr, arg);
 const MINUS = '\u2212';
-async function drawn(page) {
-  await settle(page);
-  await lab(page, () => window.testHooks(window.perceptronLab).drawn());
-  return lab(page, () => window.testHooks(window.perceptronLab).drawn());
-}
+// The second fresh frame once the widget is idle: a click shows in the frame after the one that read it.
+const drawn = (page) => drawnBy(page, null, 2);
 const texts = (frame, role) => frame.texts.filter((t) => t.role === role).map((t) => t.text);
-const visible = (item) => item.rect[3] > item.clip[1] + 1 && item.rect[1] < item.clip[3] - 1;
 
 // A real click on the item whose visible label or whole name matches.
 async function clickItem(page, match) {
@@ -34,8 +29,7 @@ async function clickItem(page, match) {
   const test = typeof match === 'string' ? (i) => i.label === match || i.name === match : (i) => match.test(i.name);
   const item = frame.items.find((i) => test(i) && visible(i));
   assert.ok(item, `"${match}" is drawn (items: ${frame.items.map((i) => i.name).join(', ')})`);
-  const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
-  await page.mouse.click(box.left + (item.rect[0] + item.rect[2]) / 2, box.top + (item.rect[1] + item.rect[3]) / 2, { delay: 60 });
+  await clickRect(page, item.rect);
   await settle(page);
   return item;
 }
@@ -45,8 +39,7 @@ async function openWordsFromDataSection(page) {
   const frame = await drawn(page);
   const combo = frame.texts.find((t) => t.role === 'combo' && t.text === 'Four lecture points');
   assert.ok(combo, 'the list of data sets shows the lecture points');
-  const box = await lab(page, () => window.perceptronLab.canvas.getBoundingClientRect().toJSON());
-  await page.mouse.click(box.left + (combo.rect[0] + combo.rect[2]) / 2, box.top + (combo.rect[1] + combo.rect[3]) / 2, { delay: 60 });
+  await clickRect(page, combo.rect);
   await settle(page);
   await clickItem(page, 'Words (spam)');
   const state = await lab(page, () => window.perceptronLab.state());
@@ -59,20 +52,6 @@ const chart = (frame) => texts(frame, 'words-weight').map((t) => {
   const [word, value] = row.split(' ');
   return [word, Number(value.replace(MINUS, '-'))];
 });
-
-// Labels that poke out of their panel, and button or combo texts wider than their frame.
-function cutLabels(frame) {
-  const cut = [];
-  for (const item of frame.items) {
-    if (!item.label || !visible(item)) continue;
-    if (item.rect[2] > item.clip[2] + 1 || item.rect[0] < item.clip[0] - 1) cut.push(`"${item.label}" leaves its panel`);
-  }
-  for (const t of frame.texts) {
-    if (!['button', 'combo'].includes(t.role)) continue;
-    if (t.textWidth > t.rect[2] - t.rect[0] + 0.5) cut.push(`${t.role} "${t.text}" does not fit`);
-  }
-  return cut;
-}
 
 test('desktop: open Words (spam), type a message, label it spam, step and converge; the list and chart show it', async () => {
   const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 800 });
@@ -131,7 +110,6 @@ test('desktop: open Words (spam), type a message, label it spam, step and conver
   await page.mouse.move(640, 760);  // no tooltip in the picture
   await settle(page);
   await screenshotPixels(page, 'words-desktop.png');
-  fs.copyFileSync(path.join(repoRoot, 'build', 'test-output', 'words-desktop.png'), path.join(repoRoot, 'docs', 'screenshots', 'words-desktop.png'));
   assert.deepEqual(cutLabels(frame), []);
 
   // A link reopens exactly this screen in a fresh page: the messages, the progress and the weights.
@@ -236,7 +214,6 @@ test('a 900x600 embed shows both panes; a 390x844 phone shows them as tabs with 
       }
       assert.deepEqual(cutLabels(frame), [], where);
       await screenshotPixels(page, 'words-phone.png');
-      fs.copyFileSync(path.join(repoRoot, 'build', 'test-output', 'words-phone.png'), path.join(repoRoot, 'docs', 'screenshots', 'words-phone.png'));
       // The chart tab, opened with a real click: the weights of the unbiased run are there too.
       await clickItem(page, 'Word weights (4)');
       frame = await drawn(page);

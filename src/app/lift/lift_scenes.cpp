@@ -70,6 +70,33 @@ struct PlotMap {
 
 constexpr double kFigureMinX = -0.75, kFigureMaxX = 3.25;
 
+// Both panels of the figure share the x range and the room left between the title and the note below.
+PlotMap figure_panel_map(ImVec2 origin, ImVec2 size, float top, float note_height) {
+    PlotMap map;
+    map.left = origin.x + 4;
+    map.width = size.x - 8;
+    map.top = top;
+    map.height = std::max(ImGui::GetFontSize() * 3.0f, origin.y + size.y - note_height - 6 - top);
+    map.min_x = kFigureMinX;
+    map.max_x = kFigureMaxX;
+    return map;
+}
+
+// The x axis of both panels: an arrow over the figure's range, "x" at its end, and ticks at the whole
+// numbers from first_tick to 3 (the number line marks 0, the lifted plane leaves it to the other axis).
+void draw_x_axis(ImDrawList* draw, const PlotMap& map, int first_tick, float tick_half, float label_gap, const Palette& colors) {
+    const float font = ImGui::GetFontSize();
+    const ImVec2 left_end = map(kFigureMinX, 0), right_end = map(kFigureMaxX, 0);
+    draw_arrow(draw, left_end, right_end, colors.axis, 1.5f, 9.0f);
+    draw->AddText(ImVec2(right_end.x - font * 0.8f, right_end.y - font * 1.4f), colors.tick_text, "x");
+    for (int tick = first_tick; tick <= 3; ++tick) {
+        const ImVec2 p = map(tick, 0);
+        draw->AddLine(ImVec2(p.x, p.y - tick_half), ImVec2(p.x, p.y + tick_half), colors.axis);
+        const std::string label = std::to_string(tick);
+        draw->AddText(ImVec2(p.x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, p.y + label_gap), colors.tick_text, label.c_str());
+    }
+}
+
 void draw_number_line(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasFigure& figure, const Palette& colors) {
     const float font = ImGui::GetFontSize();
     float y = origin.y;
@@ -79,26 +106,12 @@ void draw_number_line(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasFi
                                      "no such threshold separates the two classes."
                                    : "Without a bias the split sits at 0: all six points fall on one side.";
     const float note_height = ImGui::CalcTextSize(note.c_str(), nullptr, false, size.x).y;
-    PlotMap map;
-    map.left = origin.x + 4;
-    map.width = size.x - 8;
-    map.top = y;
-    map.height = std::max(font * 3.0f, origin.y + size.y - note_height - 6 - y);
-    map.min_x = kFigureMinX;
-    map.max_x = kFigureMaxX;
+    PlotMap map = figure_panel_map(origin, size, y, note_height);
     map.min_y = -1;
     map.max_y = 1;
     map.scale = map.width / (map.max_x - map.min_x);  // a number line: only x needs to fit
 
-    const ImVec2 left_end = map(kFigureMinX, 0), right_end = map(kFigureMaxX, 0);
-    draw_arrow(draw, left_end, right_end, colors.axis, 1.5f, 9.0f);
-    draw->AddText(ImVec2(right_end.x - font * 0.8f, right_end.y - font * 1.4f), colors.tick_text, "x");
-    for (int tick = 0; tick <= 3; ++tick) {
-        const ImVec2 p = map(tick, 0);
-        draw->AddLine(ImVec2(p.x, p.y - 4), ImVec2(p.x, p.y + 4), colors.axis);
-        const std::string label = std::to_string(tick);
-        draw->AddText(ImVec2(p.x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, p.y + 6), colors.tick_text, label.c_str());
-    }
+    draw_x_axis(draw, map, 0, 4.0f, 6.0f, colors);
     // The only threshold an unbiased rule has: x = 0.
     const ImVec2 zero = map(0, 0);
     draw_dashed_line(draw, ImVec2(zero.x, zero.y - font * 1.6f), ImVec2(zero.x, zero.y + font * 1.6f), colors.mistake_ring, 1.5f, 4.0f, 4.0f);
@@ -131,13 +144,7 @@ void draw_lifted_plane(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasF
     else if (has_line)
         note = "A line through the origin now separates them; it meets the row of ones at x = " + number(t) + ".";
     const float note_height = ImGui::CalcTextSize(note.c_str(), nullptr, false, size.x).y;
-    PlotMap map;
-    map.left = origin.x + 4;
-    map.width = size.x - 8;
-    map.top = y;
-    map.height = std::max(font * 3.0f, origin.y + size.y - note_height - 6 - y);
-    map.min_x = kFigureMinX;
-    map.max_x = kFigureMaxX;
+    PlotMap map = figure_panel_map(origin, size, y, note_height);
     constexpr double kArrowLength = 0.8;  // w is drawn as a unit direction of this length
     const double w_length = has_line ? std::hypot(figure.w[0], figure.w[1]) : 1.0;
     map.min_y = std::min(-0.45, has_line ? figure.w[1] / w_length * kArrowLength - 0.35 : 0.0);
@@ -147,17 +154,10 @@ void draw_lifted_plane(ImDrawList* draw, ImVec2 origin, ImVec2 size, const BiasF
     draw->PushClipRect(plot_min, plot_max, true);
 
     // Axes: x along the bottom, the constant coordinate upwards, both through the origin.
-    draw_arrow(draw, map(kFigureMinX, 0), map(kFigureMaxX, 0), colors.axis, 1.5f, 9.0f);
+    draw_x_axis(draw, map, 1, 3.0f, 4.0f, colors);
     draw_arrow(draw, map(0, map.min_y), map(0, map.max_y), colors.axis, 1.5f, 9.0f);
-    const ImVec2 x_end = map(kFigureMaxX, 0), y_end = map(0, map.max_y);
-    draw->AddText(ImVec2(x_end.x - font * 0.8f, x_end.y - font * 1.4f), colors.tick_text, "x");
+    const ImVec2 y_end = map(0, map.max_y);
     draw->AddText(ImVec2(y_end.x + 6, y_end.y), colors.tick_text, "constant");
-    for (int tick = 1; tick <= 3; ++tick) {
-        const ImVec2 p = map(tick, 0);
-        draw->AddLine(ImVec2(p.x, p.y - 3), ImVec2(p.x, p.y + 3), colors.axis);
-        const std::string label = std::to_string(tick);
-        draw->AddText(ImVec2(p.x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, p.y + 4), colors.tick_text, label.c_str());
-    }
     const ImVec2 one = map(0, 1);
     draw->AddText(ImVec2(one.x - font * 0.8f, one.y - font * 0.5f), colors.tick_text, "1");
     draw_dashed_line(draw, map(kFigureMinX, 1), map(kFigureMaxX, 1), colors.grid, 1.0f, 3.0f, 3.0f);

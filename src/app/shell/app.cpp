@@ -122,7 +122,7 @@ void App::advance_training(double seconds) {
     else if (frame_interval_average_ > kSteadyFrameSeconds) training_budget_ *= 0.97;
     else if (frame_interval_average_ < kGrowFrameSeconds) training_budget_ *= 1.02;
     training_budget_ = std::clamp(training_budget_, kMinTrainingBudgetSeconds, kTrainingBudgetSeconds);
-    if (shown_training_stopped(session_) || session_.state().hand.on) {  // hand mode does not train
+    if (session_.shown_data().stopped() || session_.state().hand.on) {  // hand mode does not train
         run_.running = false;
         request_redraw();
         return;
@@ -142,7 +142,7 @@ void App::advance_training(double seconds) {
         std::size_t done = 0;
         while (done < due && now_seconds() - start < training_budget_) {
             const std::size_t chunk = std::min<std::size_t>(due - done, 256);
-            const std::size_t ran = run_shown_visits(session_, chunk);
+            const std::size_t ran = session_.shown_data().run_visits(chunk);
             done += chunk;
             if (ran < chunk) break;
         }
@@ -154,7 +154,7 @@ void App::advance_training(double seconds) {
     std::size_t chunk = 16;
     for (;;) {
         const double chunk_start = now_seconds();
-        const std::size_t ran = run_shown_visits(session_, chunk);
+        const std::size_t ran = session_.shown_data().run_visits(chunk);
         const double now = now_seconds();
         if (ran < chunk || now - start >= training_budget_) break;
         const double per_visit = std::max(1e-9, (now - chunk_start) / static_cast<double>(chunk));

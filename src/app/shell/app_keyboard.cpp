@@ -188,25 +188,29 @@ void App::canvas_keys() {
 void App::shortcuts() {
     ImGuiIO& io = ImGui::GetIO();
     const bool ctrl = io.KeyCtrl || io.KeySuper;
-    const bool words = session_.state().mode == DataMode::Words;  // the keys act on the data set shown
+    TrainingData& data = session_.shown_data();  // the keys act on the data set shown
     if (ctrl && pressed(ImGuiKey_Z)) {
-        if (words) (void)(io.KeyShift ? session_.words().redo() : session_.words().undo());
-        else if (io.KeyShift) session_.redo();
-        else session_.undo();
+        (void)(io.KeyShift ? data.redo() : data.undo());
         return;
     }
     if (ctrl && pressed(ImGuiKey_Y)) {
-        if (words) session_.words().redo();
-        else session_.redo();
+        data.redo();
         return;
     }
-    if (words && (pressed(ImGuiKey_Delete) || pressed(ImGuiKey_Backspace))) words_view_.remove_selected(session_);
-    // Delete and F act on the point under the keyboard cursor, else on the point selected with the mouse.
-    std::optional<std::size_t> target = keyboard_.canvas_has_keys && !words ? canvas_.point_at_cursor(session_) : std::nullopt;
-    if (!target && !words) target = canvas_.selected();
+    // Delete, F and T act on the item picked in the view that shows the data set: the message picked in
+    // the Words view; on the canvas the point under the keyboard cursor, else the one picked with the mouse.
+    const bool words_view = session_.state().mode == DataMode::Words;
+    std::optional<std::size_t> target;
+    if (words_view) {
+        target = words_view_.selected();
+    } else {
+        if (keyboard_.canvas_has_keys) target = canvas_.point_at_cursor(session_);
+        if (!target) target = canvas_.selected();
+    }
     if (target && (pressed(ImGuiKey_Delete) || pressed(ImGuiKey_Backspace))) {
-        session_.remove_point(*target);
-        canvas_.select(std::nullopt);
+        const bool removed = data.remove(*target);
+        if (!words_view) canvas_.select(std::nullopt);
+        else if (removed) words_view_.forget_selection();
     }
     if (ctrl) return;
     for (ImWchar c : io.InputQueueCharacters) {
@@ -221,11 +225,10 @@ void App::shortcuts() {
             case 'e': case 'E': run_training_verb(session_, canvas_, run_, TrainingVerb::Epoch); break;
             case 'r': case 'R': run_training_verb(session_, canvas_, run_, TrainingVerb::Reset); break;
             case 'f': case 'F':
-                if (words) words_view_.flip_selected(session_);
-                else if (target) session_.flip_label(*target);
+                if (target) data.flip_label(*target);
                 break;
             case 't': case 'T':  // hold the point out as a test point (and back: the Data section's test mode)
-                if (!words && target) { session_.move_to_test(*target); canvas_.select(std::nullopt); }
+                if (!words_view && target) { session_.move_to_test(*target); canvas_.select(std::nullopt); }
                 break;
             default: break;
         }

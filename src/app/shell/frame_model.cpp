@@ -4,6 +4,7 @@
 
 #include "app/render/hash_bytes.hpp"
 #include "core/facts/describe.hpp"
+#include "core/facts/shown_answer.hpp"
 
 namespace pl::app {
 
@@ -43,23 +44,25 @@ const FrameModel& ModelCache::update(const Session& session) {
     model_.revision = session.revision();
     const Learner& learner = session.learner();
     const WidgetState& state = session.state();
-    model_.hand = state.hand.on;
-    model_.field = model_.hand ? unit_field(state.hand, state.data.dim) : learner.field();
-    model_.line = linear_boundary(model_.field);
+    ShownAnswer answer = which_answer(state, learner);  // the learner's, or the hand unit (shown_answer.hpp)
+    model_.hand = answer.hand;
+    model_.line = linear_boundary(answer.field);
     model_.trained = model_.hand || has_answer(learner, state.config);
     // A pan or a panel switch bumps the revision too; the facts only depend on the field, the points
     // (training and test: both bump data_revision), hand mode and the lift (the max-margin line's space).
-    const std::uint64_t key = field_fingerprint(model_.field) ^ (session.data_revision() * 0x9E3779B97F4A7C15ull) ^
+    const std::uint64_t key = field_fingerprint(answer.field) ^ (session.data_revision() * 0x9E3779B97F4A7C15ull) ^
                               (model_.hand ? 0x5BD1E995ull : 0ull) ^ (static_cast<std::uint64_t>(state.config.lift) << 40);
     if (key != facts_key_) {
         facts_key_ = key;
         // The kernel perceptron keeps f at every training point: no kernel value to compute here.
         const std::vector<double>& cached = learner.cached_scores();
         const bool use_cached = !model_.hand && state.config.algorithm == Algorithm::Kernel && cached.size() == state.data.size();
-        model_.facts = compute_model_facts(state.data, state.config, model_.field, use_cached ? &cached : nullptr);
+        model_.facts = compute_model_facts(state.data, state.config, answer.field, use_cached ? &cached : nullptr);
+        score_shown_answer(answer, state, session.theory().best);
+        model_.unit = std::move(answer.unit);
+        model_.test = std::move(answer.test);
         if (model_.hand) {
             // The unit's own rule decides what is wrong: a sum exactly at k fires (threshold_unit.hpp).
-            model_.unit = unit_facts(state.hand, state.data);
             model_.facts.wrong = model_.unit.wrong;
             model_.facts.wrong_known = true;
             model_.facts.wrong_count = model_.unit.wrong_count;
@@ -67,10 +70,8 @@ const FrameModel& ModelCache::update(const Session& session) {
             // the learner's space, so the learner-space margin is not defined for it.
             model_.facts.margins.learner_defined = false;
         }
-        model_.test = state.held_out.empty() ? TestScores{}
-                                             : score_test_points(state.held_out, model_.field, model_.hand ? &state.hand : nullptr,
-                                                                 session.theory().best, state.config.lift);
     }
+    model_.field = std::move(answer.field);
     model_.proof = proof_status(learner, session.theory_so_far());  // never waits for a kernel solve
     model_.status = model_.hand ? unit_status_line(state.hand, model_.unit, state.data.size())
                                 : status_line(learner, state.config.algorithm);

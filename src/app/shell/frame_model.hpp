@@ -29,7 +29,8 @@ std::uint64_t field_fingerprint(const DecisionField& field);
 struct FrameModel {
     const Session* session = nullptr;   // the state, the learner and the theory behind this snapshot
     std::uint64_t revision = 0;         // Session::revision() it was built at
-    DecisionField field;                // the answer: the learner's, or in hand mode the hand-set unit
+    DecisionField field;                // the answer on screen (core/facts/shown_answer.hpp): the learner's,
+                                        // or in hand mode the hand-set unit
     bool hand = false;                  // hand mode (state().hand.on): field, facts and status are the unit's
     UnitFacts unit;                     // hand mode: the unit's rule on the training points (ties fire)
     TestScores test;                    // the test points, scored by the answer and the max-margin line

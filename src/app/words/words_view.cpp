@@ -21,16 +21,9 @@ const WordsModel& WordsView::model(const Session& session) {
     return model_;
 }
 
-void WordsView::remove_selected(Session& session) {
-    if (!selected_) return;
-    if (session.words().remove(*selected_)) {
-        selected_.reset();
-        editing_.reset();
-    }
-}
-
-void WordsView::flip_selected(Session& session) {
-    if (selected_) session.words().flip_label(*selected_);
+void WordsView::forget_selection() {
+    selected_.reset();
+    editing_.reset();
 }
 
 // [SECTION] layout
@@ -224,7 +217,7 @@ void WordsView::draw_selection(PanelContext& c) {
         input_ = s.state().words.messages[i];
     }
     grid.next();
-    if (fit_button({"Delete (Del)", "Delete"}, "delete-message", grid.width())) remove_selected(s);
+    if (fit_button({"Delete (Del)", "Delete"}, "delete-message", grid.width()) && s.words().remove(i)) forget_selection();
     ImGui::EndDisabled();
 }
 

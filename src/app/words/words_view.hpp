@@ -26,10 +26,9 @@ struct PanelContext;
 class WordsView {
 public:
     void draw(PanelContext& context);  // fills the current child window
-    // The keys of the view (Delete, F), routed here by the app while Words mode shows.
-    void remove_selected(Session& session);
-    void flip_selected(Session& session);
+    // The message picked in the list: the keys Delete and F act on it (through Session::shown_data()).
     std::optional<std::size_t> selected() const { return selected_; }
+    void forget_selection();  // the picked message was removed
 
     static constexpr float kTwoPanesMinWidth = 600.0f;  // below: Messages and Word weights as tabs
     static constexpr float kCompactBelowFonts = 30.0f;  // a shorter area leaves out the lines the lists repeat

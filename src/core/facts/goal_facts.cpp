@@ -5,11 +5,11 @@
 #include <cstdio>
 
 #include "core/facts/model_facts.hpp"
+#include "core/facts/shown_answer.hpp"
 #include "core/learn/kernel.hpp"
 #include "core/learn/lift.hpp"
 #include "core/session/session.hpp"
 #include "core/state/names.hpp"
-#include "core/theory/held_out.hpp"
 
 namespace pl {
 
@@ -156,6 +156,24 @@ bool GoalFacts::word_weight(const std::string& word, double& out, std::string& w
 }
 
 // [SECTION] Facts of a session
+void set_theory_facts(GoalFacts& f, const TheoryFacts& t) {
+    f.R = t.R;
+    if (t.undecided) {
+        const std::string why = "the exact solver gave no answer (" + t.undecided_why + ")";
+        for (GoalName name : {GoalName::Separable, GoalName::GammaStar, GoalName::Bound}) f.set_undefined(name, why);
+        return;
+    }
+    f.separable = t.separable;
+    if (t.separable) {
+        f.gamma_star = t.gamma_star;
+        f.bound = t.bound;
+    } else {
+        const std::string why = std::string("the ") + t.data_name + " are not separable";
+        f.set_undefined(GoalName::GammaStar, why);
+        f.set_undefined(GoalName::Bound, why);
+    }
+}
+
 GoalFacts goal_facts(const Session& session) {
     const WidgetState& state = session.state();
     if (state.mode == DataMode::Words) return words_goal_facts(session);
@@ -180,12 +198,11 @@ GoalFacts goal_facts(const Session& session) {
     f.hand = state.hand.on;
     f.test_points = state.held_out.size();
 
-    // The test points are scored by the answer on screen: the hand unit in hand mode, else the learner's.
-    const HandUnit* hand = state.hand.on ? &state.hand : nullptr;
-    const TestScores test = score_test_points(state.held_out, learner.field(), hand, theory.best, state.config.lift);
-    if (test.answer_known) f.test_accuracy = test.answer_accuracy;
-    else f.set_undefined(GoalName::TestAccuracy, test.points == 0 ? "there are no test points"
-                                                                   : "there are too many test points to score them quickly");
+    // Accuracy, test accuracy and margin are the answer on screen's: the hand unit in hand mode, else the learner's.
+    const ShownAnswer answer = shown_answer(session);
+    if (answer.test.answer_known) f.test_accuracy = answer.test.answer_accuracy;
+    else f.set_undefined(GoalName::TestAccuracy, answer.test.points == 0 ? "there are no test points"
+                                                                          : "there are too many test points to score them quickly");
 
     if (f.algorithm == Algorithm::Kernel) {
         for (double alpha : learner.alphas())
@@ -201,17 +218,14 @@ GoalFacts goal_facts(const Session& session) {
             f.set_undefined(name, "there are no points");
         return f;
     }
-    f.accuracy = learner.training_accuracy();
-
-    const FeatureMargin margin = feature_margin(learner.data(), learner.field());
-    f.margin = margin.value;
-    if (!margin.undefined.empty()) f.set_undefined(GoalName::Margin, margin.undefined);
-    if (hand) {
-        const UnitFacts unit = unit_facts(*hand, state.data);
-        f.accuracy = unit.accuracy;
-        f.margin = unit.geometric_margin;
-        f.undefined[static_cast<std::size_t>(GoalName::Margin)] =
-            unit.geometric_defined ? std::string() : std::string("w = 0, so the unit has no line to measure from");
+    f.accuracy = answer.training_accuracy;
+    if (answer.hand) {
+        f.margin = answer.unit.geometric_margin;
+        if (!answer.unit.geometric_defined) f.set_undefined(GoalName::Margin, "w = 0, so the unit has no line to measure from");
+    } else {
+        const FeatureMargin margin = feature_margin(learner.data(), answer.field);
+        f.margin = margin.value;
+        if (!margin.undefined.empty()) f.set_undefined(GoalName::Margin, margin.undefined);
     }
 
     // Theory: R, γ*, bound and separability live in the learner space (theory.hpp).
@@ -221,20 +235,8 @@ GoalFacts goal_facts(const Session& session) {
             f.set_undefined(name, why);
         return f;
     }
-    f.R = theory.R;
-    if (theory.origin.undecided) {
-        const std::string why = "the exact solver gave no answer (" + theory.origin.reason + ")";
-        for (GoalName name : {GoalName::Separable, GoalName::GammaStar, GoalName::Bound}) f.set_undefined(name, why);
-        return f;
-    }
-    f.separable = theory.separable;
-    if (theory.separable) {
-        f.gamma_star = theory.gamma_star;
-        f.bound = theory.bound;
-    } else {
-        f.set_undefined(GoalName::GammaStar, "the data are not separable");
-        f.set_undefined(GoalName::Bound, "the data are not separable");
-    }
+    set_theory_facts(f, TheoryFacts{theory.R, theory.origin.undecided, theory.origin.reason, theory.separable,
+                                    theory.gamma_star, theory.bound, "data"});
     return f;
 }
 

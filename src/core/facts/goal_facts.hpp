@@ -138,4 +138,17 @@ GoalFacts goal_facts(const Session& session);
 // min_i y_i f(x_i) / ‖w‖ over the word weights of the answer (the bias is an offset), 0 while w = 0.
 GoalFacts words_goal_facts(const Session& session);
 
+// The theory facts of either mode (R, separable, gamma_star, bound), shared by goal_facts and
+// words_goal_facts: undefined with the reason when the exact solver gave no answer or the data
+// ("data", "messages") are not separable.
+struct TheoryFacts {
+    double R = 0;
+    bool undecided = false;
+    std::string undecided_why;
+    bool separable = false;
+    double gamma_star = 0, bound = 0;
+    const char* data_name = "data";
+};
+void set_theory_facts(GoalFacts& facts, const TheoryFacts& theory);
+
 }  // namespace pl

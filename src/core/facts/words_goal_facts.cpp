@@ -49,20 +49,7 @@ GoalFacts words_goal_facts(const Session& session) {
     f.margin = norm > 0.0 && std::isfinite(norm) ? worst / std::sqrt(norm) : 0.0;
 
     const TextTheory& t = words.theory();
-    f.R = t.R;
-    if (t.undecided) {
-        const std::string why = "the exact solver gave no answer (" + t.why_not + ")";
-        for (GoalName name : {GoalName::Separable, GoalName::GammaStar, GoalName::Bound}) f.set_undefined(name, why);
-        return f;
-    }
-    f.separable = t.separable;
-    if (t.separable) {
-        f.gamma_star = t.gamma_star;
-        f.bound = t.bound;
-    } else {
-        f.set_undefined(GoalName::GammaStar, "the messages are not separable");
-        f.set_undefined(GoalName::Bound, "the messages are not separable");
-    }
+    set_theory_facts(f, TheoryFacts{t.R, t.undecided, t.why_not, t.separable, t.gamma_star, t.bound, "messages"});
     return f;
 }
 

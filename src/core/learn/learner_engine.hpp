@@ -11,6 +11,7 @@
 #include "core/learn/dataset.hpp"
 #include "core/learn/decision_field.hpp"
 #include "core/learn/learner.hpp"
+#include "core/learn/update_rule.hpp"
 #include "core/learn/vec.hpp"
 #include "core/state/config.hpp"
 
@@ -37,8 +38,7 @@ struct TrainingSet {
     }
 };
 
-// eta <= 0 (or NaN) means "frozen": visits still score examples and count mistakes, nothing updates.
-inline bool learning_enabled(double eta) { return eta > 0.0 && eta <= 1e300; }
+// learning_enabled(eta): update_rule.hpp, the rule shared with the sparse text learner.
 
 class Engine {
 public:

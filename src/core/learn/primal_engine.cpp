@@ -7,7 +7,8 @@
 //               the answer is sign(sum_k c_k sign(w_k.x + b_k))   (Freund & Schapire, 1999)
 //   Logistic    SGD on the logistic loss, an update on every visit:
 //               w += eta_t * y * x * sigmoid(-y (w.x + b)),  eta_t = eta / (1 + decay * t)
-// The rules are written out once here, in `visit`, so they read like the lecture pseudocode.
+// The mistake test and the update are the shared rule of update_rule.hpp (PerceptronUpdate, also used by
+// the sparse TextLearner); `visit` below reads like the lecture pseudocode around it.
 //
 // Coordinates: every weight vector here is kept in the coordinates of the training set's rows (the lift
 // without Poly2's sqrt(2) factors, learner_engine.hpp), where w.x is sum_k metric_k w_k x_k; what the
@@ -21,8 +22,8 @@
 
 #include "core/learn/learner_engine.hpp"
 #include "core/learn/lift.hpp"
-#include "core/learn/portable_math.hpp"
 #include "core/learn/rng.hpp"
+#include "core/learn/update_rule.hpp"
 
 namespace pl::detail {
 namespace {
@@ -71,7 +72,7 @@ public:
         const double* x = set_.row(i);
         const double y = set_.labels[i];
         const double score = score_row(w_, x) + b_;
-        const bool mistake = y * score <= 0.0;
+        const bool mistake = PerceptronUpdate::is_mistake(y, score);
         if (record) {
             record->x = set_.row_vec(i);
             record->score_before = score;
@@ -80,17 +81,8 @@ public:
         }
 
         double step = 0.0;  // the update is w += step * x (and b += step when the bias is explicit)
-        if (!std::isfinite(score)) {
-            diverged_ = true;
-        } else if (learning_enabled(config_.eta)) {
-            if (config_.algorithm == Algorithm::Logistic) {
-                const double decay = config_.logistic_decay > 0.0 ? config_.logistic_decay : 0.0;
-                const double eta_t = config_.eta / (1.0 + decay * static_cast<double>(t));
-                step = eta_t * y * portable::sigmoid(-y * score);
-            } else if (mistake) {
-                step = config_.eta * y;
-            }
-        }
+        if (!std::isfinite(score)) diverged_ = true;
+        else step = PerceptronUpdate::step(config_, y, score, mistake, t);
         const bool updated = step != 0.0 && apply_update(step, x);
         after_visit(updated);
 
@@ -212,14 +204,12 @@ private:
         return mean;
     }
 
-    // w += step * x (b += step). Checked first so that an overflow leaves the last finite w in place.
+    // w += step * x (b += step) by the shared rule (update_rule.hpp); an overflow stops training.
     bool apply_update(double step, const double* x) {
-        for (std::size_t k = 0; k < set_.dim; ++k) {
-            if (!std::isfinite(w_[k] + step * x[k])) { diverged_ = true; return false; }
+        if (!PerceptronUpdate::apply(step, DenseRow{x, set_.dim}, w_, b_, explicit_bias_)) {
+            diverged_ = true;
+            return false;
         }
-        if (explicit_bias_ && !std::isfinite(b_ + step)) { diverged_ = true; return false; }
-        for (std::size_t k = 0; k < set_.dim; ++k) w_[k] += step * x[k];
-        if (explicit_bias_) b_ += step;
         if (!set_.scale.empty()) shown_w_ = shown(w_);
         return true;
     }

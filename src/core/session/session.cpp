@@ -413,15 +413,17 @@ void Session::set_readonly(bool readonly) {
     touch();
 }
 
-void Session::load_state(const WidgetState& state) {
+void Session::load_state(const WidgetState& state, bool remember_previous) {
     // The state carries its view, which it keeps; only a state with the same points and view as now
     // (a change of settings, such as the JS handle's configure()) leaves a pending fit pending.
     const bool same_screen = state.data.points == state_.data.points && state.data.labels == state_.data.labels &&
                              state.view.center_x == state_.view.center_x && state.view.center_y == state_.view.center_y &&
                              state.view.span == state_.view.span;
     fit_pending_ = fit_pending_ && same_screen;
-    push_undo();
-    words_.remember_for_undo();
+    if (remember_previous) {
+        push_undo();
+        words_.remember_for_undo();
+    }
     state_ = state;
     last_online_.reset();
     theory_.invalidate();

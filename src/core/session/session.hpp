@@ -14,6 +14,7 @@
 
 #include "core/learn/learner.hpp"
 #include "core/learn/threshold_unit.hpp"
+#include "core/session/training_data.hpp"
 #include "core/session/view_fit.hpp"
 #include "core/state/widget_state.hpp"
 #include "core/theory/theory.hpp"
@@ -117,13 +118,17 @@ public:
     std::uint64_t last_online_serial() const { return last_online_serial_; }
 
     // [SECTION] Words mode (words_session.hpp): the messages, their learner and verbs. The training verbs
-    // below are the points' ones; the app routes each verb to the data set of state().mode.
+    // below are the points' ones; shown_data() gives the app the data set of state().mode.
     WordsSession& words() { return words_; }
     const WordsSession& words() const { return words_; }
     void set_mode(DataMode mode);  // which data set shows and trains; both are kept
     // The "Words (spam)" preset: Words mode with the lecture's three messages. Settings that cannot
     // train on text (kernel, voted, a lift) become the perceptron without a lift, with a notice.
     bool load_words_lecture();
+    // The data set state().mode shows, as the training verbs, undo and the item edits see it
+    // (training_data.hpp): the one place where the mode picks the points or the messages.
+    TrainingData& shown_data();
+    const TrainingData& shown_data() const;
 
     // [SECTION] settings (not undoable; changing how we learn restarts training)
     void set_config(const TrainConfig& config);
@@ -157,8 +162,9 @@ public:
     void reset_training();
 
     // Replace everything at once (a loaded link or JSON). Undo history is kept, so a bad load can be
-    // undone; the previous points become one undo entry.
-    void load_state(const WidgetState& state);
+    // undone; the previous points become one undo entry. remember_previous false: the screen it replaces
+    // is nobody's work (a lesson link set up over a widget with nothing to undo), so no entry is made.
+    void load_state(const WidgetState& state, bool remember_previous = true);
 
     // Limits (kMaxPoints, coordinates) and replay budget of EditPolicy::Continue.
     static constexpr std::uint64_t kMaxReplayVisits = kMaxTrainedVisits;  // limits.hpp
@@ -200,6 +206,8 @@ private:
     std::uint64_t last_online_serial_ = 0;
     std::string notice_;
     WordsSession words_{state_, notice_, revision_};  // after the members it refers to
+    PointsData points_data_{*this};
+    MessagesData messages_data_{words_};
 };
 
 }  // namespace pl

@@ -1,5 +1,6 @@
-// Sparse twins of learner.cpp's loop and primal_engine.cpp's rules (see text_learner.hpp). Every line
-// that decides a mistake or an update mirrors the dense code, so the two stay comparable bit for bit.
+// Sparse twins of learner.cpp's loop and primal_engine.cpp's engine (see text_learner.hpp). The mistake
+// test and the update are the dense learner's own (PerceptronUpdate, update_rule.hpp), so the two stay
+// comparable bit for bit; the loop around them mirrors learner.cpp.
 #include "core/words/text_learner.hpp"
 
 #include <cmath>
@@ -7,13 +8,9 @@
 #include <numeric>
 #include <utility>
 
-#include "core/learn/portable_math.hpp"
+#include "core/learn/update_rule.hpp"
 
 namespace pl {
-
-namespace {
-bool learning_enabled(double eta) { return eta > 0.0 && eta <= 1e300; }  // as learner_engine.hpp
-}  // namespace
 
 std::string TextLearner::unsupported(const TrainConfig& config) {
     if (config.algorithm == Algorithm::Kernel)
@@ -93,19 +90,10 @@ TextUpdate TextLearner::visit_at(std::size_t i) {
     const double y = u.y;
     const double score = running_score(corpus_.rows.begin(i), corpus_.rows.end(i), w_, b_);
     u.score_before = score;
-    u.mistake = y * score <= 0.0;
+    u.mistake = PerceptronUpdate::is_mistake(y, score);
     double step = 0.0;
-    if (!std::isfinite(score)) {
-        diverged_ = true;
-    } else if (learning_enabled(config_.eta)) {
-        if (config_.algorithm == Algorithm::Logistic) {
-            const double decay = config_.logistic_decay > 0.0 ? config_.logistic_decay : 0.0;
-            const double eta_t = config_.eta / (1.0 + decay * static_cast<double>(visits_));
-            step = eta_t * y * portable::sigmoid(-y * score);
-        } else if (u.mistake) {
-            step = config_.eta * y;
-        }
-    }
+    if (!std::isfinite(score)) diverged_ = true;
+    else step = PerceptronUpdate::step(config_, y, score, u.mistake, visits_);
     const bool updated = step != 0.0 && apply_update(step, i);
     u.step = updated ? step : 0.0;
     after_visit(updated, i);
@@ -127,24 +115,16 @@ TextUpdate TextLearner::visit_at(std::size_t i) {
     return u;
 }
 
+// The dense rule on the message's words (update_rule.hpp): x has a 1 at each of its words and at the
+// absorbed bias, so w += step * x touches only those weights.
 bool TextLearner::apply_update(double step, std::size_t i) {
-    const std::uint32_t* begin = corpus_.rows.begin(i);
-    const std::uint32_t* end = corpus_.rows.end(i);
-    for (const std::uint32_t* k = begin; k != end; ++k)
-        if (!std::isfinite(w_[*k] + step)) { diverged_ = true; return false; }
-    if (absorbed_ && !std::isfinite(w_[dim_ - 1] + step)) { diverged_ = true; return false; }
-    if (explicit_ && !std::isfinite(b_ + step)) { diverged_ = true; return false; }
+    const WordRow x{corpus_.rows.begin(i), corpus_.rows.end(i), absorbed_, dim_ - 1};
     const bool averaged = config_.algorithm == Algorithm::Averaged;
-    for (const std::uint32_t* k = begin; k != end; ++k) {
-        if (averaged) flush_average(*k);
-        w_[*k] += step;
-    }
-    if (absorbed_) {
-        if (averaged) flush_average(dim_ - 1);
-        w_[dim_ - 1] += step;
-    }
-    if (explicit_) b_ += step;
-    return true;
+    const bool applied = PerceptronUpdate::apply(step, x, w_, b_, explicit_, [&](std::size_t k) {
+        if (averaged) flush_average(k);
+    });
+    if (!applied) diverged_ = true;
+    return applied;
 }
 
 // Brings word k's running sum up to date: it had the value w_k on every visit since synced_[k].

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/facts/describe.hpp"
+#include "core/facts/learner_progress.hpp"
 #include "core/state/names.hpp"
 
 namespace pl {
@@ -108,14 +109,7 @@ std::string words_model_json(const WordsSession& session) {
     std::string text = "{\"words\":" + word_weights_json(learner.corpus().vocabulary, m.weights);
     Json tail;
     tail["bias"] = number_or_null(m.bias);
-    tail["mistakes"] = learner.mistakes();
-    tail["mistakesPerEpoch"] = learner.mistakes_per_epoch();
-    tail["epochs"] = learner.epochs_completed();
-    tail["visits"] = learner.visits();
-    tail["converged"] = learner.converged();
-    tail["capped"] = learner.capped();
-    tail["diverged"] = learner.diverged();
-    tail["accuracy"] = number_or_null(learner.training_accuracy());
+    write_progress_json(tail, learner_progress(learner), ProgressLists::With);
     tail["scores"] = numbers(m.scores);
     Json predictions = Json::array();
     for (double s : m.scores) predictions.push_back(s > 0 ? 1 : -1);

@@ -131,8 +131,9 @@ std::string decode_messages(std::string_view text, WordsData& out) {
         if (length > kMaxMessageBytes)
             return "The link is damaged: message " + std::to_string(i + 1) + " would be longer than " + kilobytes(kMaxMessageBytes) + ".";
         if (bytes.size() - pos < length) return std::string(kDamaged) + "end too early.";
-        words.messages.push_back(clean_message(std::string_view(reinterpret_cast<const char*>(bytes.data() + pos), length)));
-        pos += static_cast<std::size_t>(length);
+        const auto size = static_cast<std::size_t>(length);  // <= kMaxMessageBytes, so it fits a 32-bit size_t
+        words.messages.push_back(clean_message(std::string_view(reinterpret_cast<const char*>(bytes.data() + pos), size)));
+        pos += size;
     }
     if (pos != bytes.size()) return std::string(kDamaged) + "have extra bytes after the last message.";
     if (std::string problem = words_problem(words); !problem.empty()) return "The link's messages are not valid: " + problem;

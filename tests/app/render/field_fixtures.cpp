@@ -3,6 +3,7 @@
 #include "core/learn/learner.hpp"
 #include "core/learn/lift.hpp"
 #include "core/learn/rng.hpp"
+#include "../../core/learn/test_learner_helpers.hpp"
 
 namespace pl::test {
 
@@ -43,15 +44,10 @@ Vec random_weights(std::size_t count, std::uint64_t seed) {
 // learners need every coordinate and the degree-2 terms.
 Dataset curved_data(int dim, std::size_t n, std::uint64_t seed) {
     Rng rng(seed);
-    Dataset data;
-    data.dim = dim;
-    for (std::size_t i = 0; i < n; ++i) {
-        Vec x(static_cast<std::size_t>(dim));
-        for (double& value : x) value = rng.uniform(-2, 2);
+    return uniform_points(n, dim, -2.0, 2.0, rng, [](const Vec& x, Rng&) {
         const double score = x[0] * x[0] + 0.5 * x[1] * x[1] - 1.5 + 0.4 * x[2] - 0.3 * x[0] * x[1];
-        data.add(x, score > 0 ? +1 : -1);
-    }
-    return data;
+        return score > 0 ? +1 : -1;
+    });
 }
 
 DecisionField learned(const Dataset& data, Algorithm algorithm, LiftKind lift, BiasMode bias, int epochs,

@@ -1,14 +1,41 @@
-// Small data builders shared by the learner tests (header-only; not a test file itself).
+// Small data and settings builders shared by the learner and theory tests (header-only; not a test
+// file itself).
 #pragma once
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 
 #include "core/learn/dataset.hpp"
 #include "core/learn/lift.hpp"
 #include "core/learn/rng.hpp"
 #include "core/learn/vec.hpp"
+#include "core/state/config.hpp"
 
 namespace pl::test {
+
+// The kernel perceptron with this kernel and bias mode, every other setting at its default.
+inline TrainConfig kernel_config(KernelType type, BiasMode bias) {
+    TrainConfig c;
+    c.algorithm = Algorithm::Kernel;
+    c.kernel.type = type;
+    c.bias = bias;
+    return c;
+}
+
+// n points drawn uniformly from [lo, hi]^dim, each labelled by label_of(x, rng) (+1 or -1) right after
+// its coordinates are drawn, so a rule that draws from rng keeps the same sequence.
+template <class Label>
+Dataset uniform_points(std::size_t n, int dim, double lo, double hi, Rng& rng, Label label_of) {
+    Dataset d;
+    d.dim = dim;
+    for (std::size_t i = 0; i < n; ++i) {
+        Vec x(static_cast<std::size_t>(dim));
+        for (double& v : x) v = rng.uniform(lo, hi);
+        const int label = label_of(x, rng);
+        d.add(x, label);
+    }
+    return d;
+}
 
 // The lecture-004 training set: (1,2)+ (2,1)+ (-1,-1)- (-1,1)-.
 inline Dataset lecture_four_points() {
@@ -34,14 +61,7 @@ inline Dataset xor_01() {  // (0,0)- (1,1)- (0,1)+ (1,0)+
 // Uniform points in [-1, 1]^dim with uniformly random labels (almost surely not separable for n >> dim).
 inline Dataset random_labels(std::size_t n, int dim, std::uint64_t seed) {
     Rng rng(seed);
-    Dataset d;
-    d.dim = dim;
-    for (std::size_t i = 0; i < n; ++i) {
-        Vec x(static_cast<std::size_t>(dim));
-        for (double& v : x) v = rng.uniform(-1.0, 1.0);
-        d.add(x, rng.below(2) == 0 ? -1 : +1);
-    }
-    return d;
+    return uniform_points(n, dim, -1.0, 1.0, rng, [](const Vec&, Rng& r) { return r.below(2) == 0 ? -1 : +1; });
 }
 
 // A separable set with a known separator: unit-norm w_star (and offset b_star when `with_offset`),

@@ -14,13 +14,7 @@
 using namespace pl;
 
 namespace {
-TrainConfig kernel_config(KernelType type, BiasMode bias) {
-    TrainConfig c;
-    c.algorithm = Algorithm::Kernel;
-    c.kernel.type = type;
-    c.bias = bias;
-    return c;
-}
+using test::kernel_config;  // test_learner_helpers.hpp
 
 // f(x_j) = sum_i alpha_i y_i (K(phi_i, phi_j) + [absorbed]) + b, from scratch.
 double naive_score(const Learner& learner, std::size_t j) {

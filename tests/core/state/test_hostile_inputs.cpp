@@ -39,6 +39,7 @@
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
 #include "core/theory/theory.hpp"
+#include "test_hostile_helpers.hpp"
 
 using namespace pl;
 
@@ -53,19 +54,9 @@ bool all_finite(const std::vector<double>& v) {
     return true;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-// Seconds taken by f().
-template <class F>
-double seconds(F&& f) {
-    const auto start = std::chrono::steady_clock::now();
-    f();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// Under AddressSanitizer everything runs a few times slower; the time limits below are generous
-// enough for that and still catch anything quadratic or stuck.
-constexpr double kFewSeconds = 10.0;
+using test::contains;  // contains, seconds, kFewSeconds: test_hostile_helpers.hpp
+using test::kFewSeconds;
+using test::seconds;
 
 Dataset two_points(double a, double b) {
     Dataset d;

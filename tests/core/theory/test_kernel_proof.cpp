@@ -22,13 +22,7 @@ using namespace pl;
 
 namespace {
 
-TrainConfig kernel_config(KernelType type, BiasMode bias) {
-    TrainConfig c;
-    c.algorithm = Algorithm::Kernel;
-    c.kernel.type = type;
-    c.bias = bias;
-    return c;
-}
+using test::kernel_config;  // test_learner_helpers.hpp
 
 // Distinct points of the integer grid [-range, range]^2 labelled by the sign of `rule` (points with
 // |rule| < 0.5 are skipped); `rule` = nullptr labels at random.

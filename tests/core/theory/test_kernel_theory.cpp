@@ -21,13 +21,7 @@ using namespace pl;
 
 namespace {
 
-TrainConfig kernel_config(KernelType type, BiasMode bias) {
-    TrainConfig c;
-    c.algorithm = Algorithm::Kernel;
-    c.kernel.type = type;
-    c.bias = bias;
-    return c;
-}
+using test::kernel_config;  // test_learner_helpers.hpp
 
 bool relative_close(double a, double b, double rel) { return std::fabs(a - b) <= rel * std::max(std::fabs(a), std::fabs(b)); }
 

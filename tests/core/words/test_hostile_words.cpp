@@ -5,7 +5,6 @@
 // crash, and quickly.
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -15,20 +14,15 @@
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
 #include "core/words/words_model.hpp"
+#include "../state/test_hostile_helpers.hpp"
 
 using namespace pl;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-template <class F>
-double seconds(F&& f) {
-    const auto start = std::chrono::steady_clock::now();
-    f();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-constexpr double kFewSeconds = 10.0;  // generous for AddressSanitizer; still catches anything quadratic
+using test::contains;  // contains, seconds, kFewSeconds: ../state/test_hostile_helpers.hpp
+using test::kFewSeconds;
+using test::seconds;
 
 // n short messages over a vocabulary of `words` words, labelled at random.
 std::string tsv_of(std::size_t n, std::size_t words, std::uint64_t seed, int words_per_message = 4) {
