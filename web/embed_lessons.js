@@ -54,21 +54,20 @@ export function createLessons(wasm, result) {
   }
 
   /**
-   * After a state was loaded (`loaded`: the link or JSON text it came from): open, move or close the
-   * lesson that state names, at once (the module would follow it at its next frame; lesson() must be
-   * right as soon as load() returns). The student's work in the loaded state is kept (applyStep 0),
-   * unless the link names a lesson but carries no state of its own (a hand-written
-   * `#lesson=update-rule&step=1&v=1`): then the step is set up as the lesson has it, as openLesson does.
-   * Returns '' or why the lesson is gone.
+   * After a state was loaded: open, move or close the lesson that state names, at once (the module
+   * would follow it at its next frame; lesson() must be right as soon as load() returns). The student's
+   * work in the loaded state is kept (applyStep 0). A link that names a lesson but carries no state of
+   * its own (a hand-written `#lesson=update-rule&step=1&v=1`) was already set up by the module as the
+   * student walking the lesson meets that step, in one load (load_state.cpp), so nothing is left to
+   * undo that the student never did. Returns '' or why the lesson is gone.
    */
-  function followState(loaded = '') {
+  function followState() {
     const { lesson: id, lessonStep: step } = JSON.parse(text('pl_state_json', 0));  // the light state: no points
     const now = current();
     if (!id) {
       if (now) call('pl_close_lesson');
       return '';
     }
-    const setUp = linkWithoutState(loaded);
     if (!(now && now.id === id && now.step === step)
         && !open(now && now.id === id && !now.builtin ? source() : id, step, false)) {
       const error = text('pl_last_error');
@@ -76,15 +75,7 @@ export function createLessons(wasm, result) {
       setNotice(error);
       return error;
     }
-    if (setUp) setUpStep(step);
     return '';
-  }
-
-  // The screen a student meets at step k when they walk the lesson from its start: each step up to k
-  // sets up what it names (its state, its panels), so a step without a state of its own shows the
-  // state of the last step before it that has one (the quiz after "Step once" needs that step's w).
-  function setUpStep(k) {
-    for (let i = 0; i <= k; i++) call('pl_lesson_step', i);
   }
 
   /** Whether a link (not JSON text) carries an instructor's lesson, so load() has to unpack it first. */
@@ -166,18 +157,6 @@ export function createLessons(wasm, result) {
   /** The Author mode's draft (Save JSON in the widget): {name, text} for a download. */
   const draftFile = () => ({ name: `${text('pl_lesson_draft_id') || 'lesson'}.json`, text: text('pl_lesson_draft') });
   return { verbs, fragment, signature, followState, carriesLesson, loadWithLesson, draftFile };
-}
-
-// Whether `loaded` is a link (not JSON) that names a lesson but has no points (`d`) nor Words-mode
-// messages (`m`): written by hand, as links made by the widget always carry their points.
-function linkWithoutState(loaded) {
-  if (typeof loaded !== 'string' || loaded.trimStart().startsWith('{')) return false;
-  const hash = loaded.indexOf('#');
-  const keys = (hash >= 0 ? loaded.slice(hash + 1) : loaded).trim().split('&').map((pair) => {
-    const key = pair.split('=')[0];
-    try { return decodeURIComponent(key); } catch (err) { return key; }
-  });
-  return keys.includes('lesson') && !keys.includes('d') && !keys.includes('m');
 }
 
 // FNV-1a (32 bits) of a text's UTF-16 units: tells lessons apart in a signature without storing them.

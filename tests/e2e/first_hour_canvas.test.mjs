@@ -6,7 +6,8 @@
 // rectangles), toPage() for where the points are, real key presses, and pixels from screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, routePage, settle, useTestHooks, screenshotPixels, pixelAt } from './harness.mjs';
+import path from 'node:path';
+import { startServer, launchBrowser, openPage, routePage, settle, useTestHooks, screenshotPixels, pixelAt, outputDir } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -186,6 +187,52 @@ function ringShares(png, rect, colour, scale, depth = 3) {
     right: side(ys, (y, k) => [Math.floor(x1) - 1 - k, y]),
   };
 }
+
+// Online mode in a narrow embed: the verdict of the last visit wraps onto three lines under the buttons.
+const ONLINE_PAGE = SMALL_PAGE.replace('data-controls="train,lift,share"', 'data-controls="train"').replace('data-lift="product" ', '')
+  .replace('width:600px', 'width:480px');
+
+test('online mode in a small embed: no point under the verdict of the last visit, when it appears and after Fit', async () => {
+  const { page, context, problems } = await openPage(browser, 'about:blank', SMALL);
+  await routePage(page, server.url, '/online.html', ONLINE_PAGE);
+  await page.goto(`${server.url}/online.html`);
+  const id = 'xor-small';
+  await widget(page, id);
+  await page.evaluate((i) => { const lab = document.getElementById(i).perceptronLab; lab.load({ ...lab.state(), onlineMode: true }); }, id);
+  await settleWidget(page, id);
+  // The verdict shows for a few seconds after a visit: the frames are read while it does (no settling).
+  const lookNow = async () => {
+    const n = await page.evaluate((i) => window.testHooks(document.getElementById(i)).framesDrawn(), id);
+    await page.waitForFunction(([i, k]) => window.testHooks(document.getElementById(i)).framesDrawn() > k + 1, [id, n]);
+    return look(page, id);
+  };
+  const assertClearOfVerdict = (seen, where) => {
+    const verdict = seen.drawn.texts.find((t) => t.role === 'online');
+    assert.ok(verdict, `${where}: the verdict is drawn`);
+    const plate = [verdict.rect[0] - 6, verdict.rect[1] - 3, verdict.rect[2], verdict.rect[3] + 3];
+    for (const p of seen.points) {
+      const marker = [p.cx - MARKER, p.cy - MARKER, p.cx + MARKER, p.cy + MARKER];
+      assert.ok(!overlaps(marker, plate), `${where}: the point (${p.x}, ${p.y}) at [${marker.map(Math.round)}] is under the verdict [${plate.map(Math.round)}]`);
+    }
+  };
+  // A click on the canvas in online mode: the point is predicted, then learned, and the verdict says so.
+  const at = await page.evaluate((i) => window.testHooks(document.getElementById(i)).toPage(0.3, 0.2), id);
+  await page.mouse.click(at.x, at.y, { delay: 60 });
+  await page.waitForFunction((i) => document.getElementById(i).perceptronLab.state({ points: false }).pointCount === 5, id);
+  let seen = await lookNow();
+  assertClearOfVerdict(seen, 'after the visit');
+  // Fit, pressed while the verdict shows: the fitted view keeps the points clear of it too.
+  const fit = seen.drawn.items.find((i) => i.label === 'Fit');
+  const box = await page.evaluate((i) => document.getElementById(i).perceptronLab.canvas.getBoundingClientRect().toJSON(), id);
+  await page.mouse.click(box.left + (fit.rect[0] + fit.rect[2]) / 2, box.top + (fit.rect[1] + fit.rect[3]) / 2, { delay: 60 });
+  seen = await lookNow();
+  assertClearOfVerdict(seen, 'after Fit');
+  assert.ok(seen.drawn.texts.find((t) => t.role === 'online').rect[3] - seen.drawn.texts.find((t) => t.role === 'online').rect[1] > 40,
+    'the verdict wraps onto several lines here');
+  await page.screenshot({ path: path.join(outputDir, 'first-hour-student-3-online-verdict-clear-small.png'), clip: { x: box.left, y: box.top, width: box.width, height: box.height } });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
 
 test('a section header with the keyboard focus shows a ring on all four sides; without the focus it has none', async () => {
   const { page, context, problems } = await openPage(browser, `${server.url}/`, DESKTOP);

@@ -112,6 +112,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     texts.status = models.current().status;
     texts.field_notice = field_drawn_by_gpu_ ? field_.notice() : std::string();
     if (has_keys_) texts.keys_hint = kCanvasKeysHint;
+    if (session.state().online_mode) texts.online = models.current().online_message;
     const OverlayBands bands = overlay_bands(view_, controls_input, panels.field, texts);
     overlays_ = FitInsets{0.0, bands.top, 0.0, bands.bottom};
     const CanvasShape shape = fit_shape(view_, bands);

@@ -1,9 +1,10 @@
-// What the canvas's own overlays take along its edges: the buttons and the legend at the top, the status
+// What the canvas's own overlays take along its edges: the buttons, the legend and the online verdict at the top, the status
 // line, the field notice and the keys hint at the bottom. Read from the same layout functions that draw
-// them (layout_canvas_controls, legend_rect, layout_status), so the fitted view (view_fit.hpp) and the
+// them (layout_canvas_controls, legend_rect, layout_online, layout_status), so the fitted view (view_fit.hpp) and the
 // keyboard cursor keep clear of exactly what is drawn. The bands span the canvas's width: the overlays
 // sit in its corners and along its bottom, and a point between two of them would still be crowded.
 #pragma once
+#include <optional>
 #include <string>
 
 #include "app/canvas/canvas_controls.hpp"
@@ -19,6 +20,10 @@ inline constexpr float kPointReach = 16.0f;
 
 struct OverlayTexts {
     std::string status, field_notice, keys_hint;  // empty: not shown
+    // Online mode: the verdict of the last visit, under the buttons at the top left (what it says now,
+    // "" before the first visit). Reserved while online mode is on, not only while a verdict shows, and
+    // at least as tall as a typical verdict: the view does not jump each time one appears.
+    std::optional<std::string> online;
 };
 
 // Pixels from the canvas's top edge to the lowest top overlay, and from its bottom edge to the highest

@@ -242,7 +242,12 @@ namespace {
 ImVec2 status_position(const View& v) { return ImVec2(v.origin_x() + 10, v.origin_y() + v.height() - ImGui::GetFontSize() - 10); }
 float status_room(const View& v) { return std::max(40.0f, v.width() - 20.0f); }
 float line_above(float plate_top) { return plate_top - ImGui::GetTextLineHeight() - 6; }
+ImVec2 online_position(const View& v, float online_top) { return ImVec2(v.origin_x() + 10, std::max(v.origin_y() + 10, online_top)); }
 }  // namespace
+
+ScreenRect layout_online(const View& v, const std::string& verdict, float online_top) {
+    return plate_rect(online_position(v, online_top), verdict, status_room(v), false);
+}
 
 StatusPlates layout_status(const View& v, const std::string& status, const std::string& field_notice, const std::string& keys_hint) {
     const ImVec2 pos = status_position(v);
@@ -272,7 +277,7 @@ void draw_status(const Overlay& o, const FrameModel& model, bool show_online_mes
     if (!keys_hint.empty())
         plate_text(o.draw, "keys-hint", ImVec2(pos.x, line_above(top)), keys_hint, o.colors.canvas_bg, o.colors.text, room, true);
     if (show_online_message && !model.online_message.empty())
-        plate_text(o.draw, "online", ImVec2(v.origin_x() + 10, std::max(v.origin_y() + 10, online_top)), model.online_message,
+        plate_text(o.draw, "online", online_position(v, online_top), model.online_message,
                    o.colors.verdict_plate, o.colors.verdict_text, room);
 }
 

@@ -75,6 +75,8 @@ struct StatusPlates {
     float top = 0;
 };
 StatusPlates layout_status(const View& view, const std::string& status, const std::string& field_notice, const std::string& keys_hint);
+// The online verdict's plate as draw_status places it (`online_top` as handed to draw_status).
+ScreenRect layout_online(const View& view, const std::string& verdict, float online_top);
 // What the canvas says at its bottom while it has the keyboard.
 inline constexpr const char* kCanvasKeysHint =
     "Arrows move \xC2\xB7 Enter or + adds +1 \xC2\xB7 \xE2\x88\x92 adds \xE2\x88\x92" "1 \xC2\xB7 ? all keys \xC2\xB7 Esc leaves";

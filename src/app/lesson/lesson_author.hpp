@@ -15,6 +15,8 @@
 
 namespace pl::app {
 
+struct PanelContext;
+
 struct LessonDraft {
     Lesson lesson{"my-lesson", "My lesson", {}};
     std::size_t selected = 0;
@@ -54,6 +56,10 @@ std::size_t shown_offset(std::string_view shown, std::size_t plain_offset);
 // The lesson card scrolls its top into view at its next frame (Try it opens it from the bottom of a
 // column). panel_lesson.cpp.
 void request_lesson_card_reveal();
+// The way into lessons and Author mode at the top of the controls column while no lesson runs (the
+// Lesson section, with the list and the door to Author mode, sits last there and folded). True when a
+// button was pressed: the caller opens the Lesson section, whose list (or editor) then comes into view.
+bool draw_lesson_entry(PanelContext& context);
 
 // The panels a step shows, from the panel switches (inverse of panels_for in lesson_run.hpp).
 std::vector<LessonPanel> controls_from(const PanelState& panels);

@@ -168,6 +168,25 @@ void leave_lesson(PanelContext& c) {
 
 void request_lesson_card_reveal() { g_card.reveal = true; }
 
+bool draw_lesson_entry(PanelContext& c) {
+    const bool author = !c.session.state().readonly;
+    bool pressed = false;
+    ButtonGrid grid(2, {"Lessons", author ? "Write a lesson" : "Lessons"});
+    grid.next();
+    if (fit_button({"Start a lesson", "Lessons"}, "lesson-entry-list", grid.width())) pressed = true;
+    item_tooltip("Guided lessons through the lectures: the widget checks each exercise.");
+    if (author) {
+        grid.next();
+        if (fit_button({"Write your own lesson", "Write a lesson"}, "lesson-entry-author", grid.width())) {
+            c.draft.panel_open = true;
+            pressed = true;
+        }
+        item_tooltip("Author mode: make a lesson from what the widget shows, step by step, then try it and save it as JSON.");
+    }
+    if (pressed) g_card.reveal = true;
+    return pressed;
+}
+
 void draw_lesson_section(PanelContext& c) {
     LessonRun& run = c.lesson;
     // The card's (or, after leaving, the list's) top comes into view when asked (Try it, Next, Leave):

@@ -81,6 +81,34 @@ void draw_floating(PanelContext& c, float y) {
     window->DC.CursorMaxPos = keep_max;  // the box adds nothing to the column's scrolling range
 }
 
+// A notice too long for its box at the top of this window (several wrong attributes in a 300 px widget,
+// whose tabs take two fifths of its width) goes across the widget's top instead, over the canvas until
+// it is dismissed: read whole, never scrolled in a box a few words wide.
+void draw_across_widget(PanelContext& c) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float margin = 8.0f, width = std::max(1.0f, io.DisplaySize.x - 2 * margin);
+    const float text_height = ImGui::CalcTextSize(c.session.notice().c_str(), nullptr, false, width - 2 * style.WindowPadding.x).y;
+    const float height = std::min(text_height + style.ItemSpacing.y + ImGui::GetFrameHeight() + 2 * style.WindowPadding.y,
+                                  std::max(1.0f, io.DisplaySize.y - 2 * margin));
+    ImGui::SetNextWindowPos(ImVec2(margin, margin));
+    ImGui::SetNextWindowSize(ImVec2(width, height));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, active_palette().notice_bg);
+    ImGui::PushStyleColor(ImGuiCol_Border, active_palette().notice_text);
+    ImGui::PushStyleColor(ImGuiCol_Text, active_palette().notice_text);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f);
+    // Its own window above the widget's (the root window never comes to the front); it does not take
+    // the keyboard's focus when it appears.
+    ImGui::Begin("##notice-wide", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                               ImGuiWindowFlags_NoFocusOnAppearing);
+    notice_text(c.session.notice(), 0.0f);
+    ImGui::PopStyleColor();
+    notice_buttons(c);
+    ImGui::End();
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor(2);
+}
+
 // This window's notice floats (anchor >= 0) or takes its line at the top (< 0); decided when it appears.
 float notice_anchor(PanelContext& c) {
     ImGuiStorage* storage = ImGui::GetStateStorage();  // this window's (the column, or the tabs)
@@ -101,15 +129,19 @@ float notice_anchor(PanelContext& c) {
 void draw_notice(PanelContext& c) {
     if (c.session.notice().empty() || notice_anchor(c) >= 0) return;  // none, or it floats (draw_notice_overlay)
 
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, active_palette().notice_bg);
-    ImGui::PushStyleColor(ImGuiCol_Text, active_palette().notice_text);
     // As tall as its text (a wrong embed attribute names the accepted spellings), up to half the column:
-    // a 300 px widget shows the whole message and keeps room for its controls.
+    // a 300 px widget shows the whole message and keeps room for its controls. Longer: across the widget.
     const ImGuiStyle& style = ImGui::GetStyle();
     const float wrap_width = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - 3 * style.WindowPadding.x;
     const float text_height = ImGui::CalcTextSize(c.session.notice().c_str(), nullptr, false, wrap_width).y;
-    const float height = std::min(text_height + 2 * style.WindowPadding.y + 2.0f,
-                                  std::max(ImGui::GetTextLineHeightWithSpacing() * 3.2f, ImGui::GetWindowHeight() * 0.5f));
+    const float whole = text_height + 2 * style.WindowPadding.y + 2.0f;
+    const float height = std::min(whole, std::max(ImGui::GetTextLineHeightWithSpacing() * 3.2f, ImGui::GetWindowHeight() * 0.5f));
+    if (height < whole) {
+        draw_across_widget(c);
+        return;
+    }
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, active_palette().notice_bg);
+    ImGui::PushStyleColor(ImGuiCol_Text, active_palette().notice_text);
     ImGui::BeginChild("##notice", ImVec2(0, height), true, ImGuiWindowFlags_NavFlattened);
     notice_text(c.session.notice(), ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight());
     ImGui::EndChild();

@@ -1,8 +1,10 @@
 // [SECTION] the layout of the widget: columns, or the canvas with tabs (layout.hpp decides)
 // Every child window is NavFlattened: for the keyboard the widget is one list of controls in the order
 // they are drawn (keyboard.hpp), and the arrow keys cross from one panel to the next.
+#include <algorithm>
 #include <cmath>
 
+#include "app/lesson/lesson_author.hpp"
 #include "app/lift/lift_scenes.hpp"
 #include "app/panels/panels.hpp"
 #include "app/shell/app.hpp"
@@ -83,11 +85,19 @@ void App::draw_column(const char* id, float width, const std::vector<Section>& s
     ImGui::BeginChild(id, ImVec2(width, 0), true, kNavFlattened);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 5));
     PanelContext context = panel_context();
+    bool open_lesson = false;
     if (!theory_column) {
         draw_header(context);
         draw_notice(context);
+        // No lesson runs: the Lesson section is last and folded, so its way in comes first.
+        const bool lesson_last = !lesson_.is_open() && std::find(sections.begin(), sections.end(), Section::Lesson) != sections.end();
+        if (lesson_last) {
+            open_lesson = draw_lesson_entry(context);
+            ImGui::Separator();
+        }
     }
     for (Section section : sections) {
+        if (section == Section::Lesson && open_lesson) ImGui::SetNextItemOpen(true);
         const bool closed = section == Section::Show || section == Section::Share || (section == Section::Plots && !theory_column) ||
                             (section == Section::Lesson && !lesson_.is_open());
         if (section_header(section_title(section), closed ? 0 : ImGuiTreeNodeFlags_DefaultOpen))

@@ -2,6 +2,7 @@
 
 #include "app/shell/app.hpp"
 #include "core/lesson/lesson.hpp"
+#include "core/lesson/lesson_run.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
 
@@ -12,6 +13,29 @@ bool looks_like_json(std::string_view text) {
     std::size_t first = 0;
     while (first < text.size() && (text[first] == ' ' || text[first] == '\n' || text[first] == '\t' || text[first] == '\r')) ++first;
     return first < text.size() && text[first] == '{';
+}
+
+// A link (or bare fragment) that names a lesson but has no points (d) nor Words-mode messages (m):
+// written by hand, as the links the widget makes always carry their points.
+bool link_without_state(std::string_view link) {
+    if (const std::size_t hash = link.find('#'); hash != std::string_view::npos) link.remove_prefix(hash + 1);
+    bool lesson = false, state = false;
+    while (!link.empty()) {
+        const std::size_t amp = link.find('&');
+        const std::string_view pair = link.substr(0, amp);
+        const std::string_view key = pair.substr(0, pair.find('='));
+        lesson = lesson || key == "lesson";
+        state = state || key == "d" || key == "m";
+        link = amp == std::string_view::npos ? std::string_view() : link.substr(amp + 1);
+    }
+    return lesson && !state;
+}
+
+// The lesson a link names: the open instructor's lesson of that id (a link that carries one has just
+// opened it), else the built-in one.
+const Lesson* lesson_named(App& app, const std::string& id) {
+    if (app.lesson().is_open() && !app.lesson().is_builtin() && app.lesson().lesson().id == id) return &app.lesson().lesson();
+    return find_builtin_lesson(id);
 }
 }  // namespace
 
@@ -51,7 +75,14 @@ std::string load_into(App& app, std::string_view text) {
         return message;
     }
     app.run().running = false;
-    session.load_state(decoded.state);
+    // A lesson link without a state sets the step up as a student walking the lesson meets it, in one
+    // load; over a widget with nothing to undo it leaves nothing to undo (web/embed_lessons.js follows).
+    const Lesson* lesson = !json && !decoded.state.lesson.empty() && link_without_state(text) ? lesson_named(app, decoded.state.lesson) : nullptr;
+    if (lesson && decoded.state.lesson_step < lesson->steps.size())
+        session.load_state(state_walked_to(*lesson, decoded.state.lesson_step, decoded.state),
+                           session.can_undo() || session.words().can_undo());
+    else
+        session.load_state(decoded.state);
     if (!decoded.warnings.empty()) {
         std::string note = "Loaded, with notes:";
         for (const std::string& w : decoded.warnings) note += " " + w;

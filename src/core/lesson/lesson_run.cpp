@@ -28,6 +28,27 @@ PanelState panels_for(const std::vector<LessonPanel>& controls, const PanelState
     return p;
 }
 
+WidgetState state_walked_to(const Lesson& lesson, std::size_t step, const WidgetState& from) {
+    WidgetState walked = from;
+    if (lesson.steps.empty()) return walked;
+    step = std::min(step, lesson.steps.size() - 1);
+    // As enter() does for each step in turn: a step's state replaces all but the panels, which its
+    // controls decide (or which at least show the lesson card).
+    for (std::size_t i = 0; i <= step; ++i) {
+        const LessonStep& s = lesson.steps[i];
+        if (s.state) {
+            const PanelState panels = walked.panels;
+            walked = *s.state;
+            walked.panels = panels;
+        }
+        if (s.controls) walked.panels = panels_for(*s.controls, walked.panels);
+        else walked.panels.controls = true;
+    }
+    walked.lesson = lesson.id;
+    walked.lesson_step = static_cast<std::uint32_t>(step);
+    return walked;
+}
+
 void LessonRun::open(Session& session, Lesson lesson, std::size_t step, bool apply_step) {
     lesson_ = std::move(lesson);
     left_.reset();

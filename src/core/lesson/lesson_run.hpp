@@ -94,4 +94,12 @@ private:
 // The panels a step's "controls" list shows (the lesson card itself is always shown while a lesson is open).
 PanelState panels_for(const std::vector<LessonPanel>& controls, const PanelState& current);
 
+// The screen a student meets at `step` (clamped into the lesson) when they walk the lesson from its
+// start over `from`: each step up to it sets up what it names (its state, its panels), so a step
+// without a state of its own shows the state of the last step before it that has one (the quiz after
+// "Step once" needs that step's w). What a lesson link without a state of its own opens
+// (#lesson=update-rule&step=2&v=1): one state, loaded at once, so the set-up leaves no undo entries
+// of steps the student never saw.
+WidgetState state_walked_to(const Lesson& lesson, std::size_t step, const WidgetState& from);
+
 }  // namespace pl
