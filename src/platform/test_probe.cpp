@@ -23,6 +23,7 @@ struct Item {
     float text_width = 0;  // width of the visible label at the current font
     ImGuiItemStatusFlags flags = 0;
     bool focused = false;  // Dear ImGui's keyboard focus (NavId) is on it
+    bool active = false;   // it is the active item (ActiveId): a text field that takes typed keys
     bool rect_pending = false;  // labelled before it was added (tab items): the rect comes with ItemAdd
 };
 struct Text {
@@ -70,7 +71,7 @@ std::string last_frame_json() {
         items.push_back({{"label", item.label}, {"name", item.name}, {"window", item.window}, {"rect", rect_json(item.rect)},
                          {"clip", rect_json(item.clip)}, {"textWidth", item.text_width},
                          {"open", (item.flags & ImGuiItemStatusFlags_Opened) != 0},
-                         {"checked", (item.flags & ImGuiItemStatusFlags_Checked) != 0}, {"focused", item.focused}});
+                         {"checked", (item.flags & ImGuiItemStatusFlags_Checked) != 0}, {"focused", item.focused}, {"active", item.active}});
     }
     for (const Text& t : g_last.texts)
         texts.push_back({{"role", t.role}, {"text", t.text}, {"rect", rect_json(t.rect)}, {"textWidth", t.width}});
@@ -121,6 +122,7 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* context, ImGuiID id, const char*
     item.text_width = ImGui::CalcTextSize(label, end).x;
     item.flags = flags;
     item.focused = context->NavId == id;
+    item.active = context->ActiveId == id;
     pl::probe::g_current.items.push_back(std::move(item));
 }
 

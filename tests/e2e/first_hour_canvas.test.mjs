@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, routePage, settle, useTestHooks, screenshotPixels, pixelAt, outputDir } from './harness.mjs';
+import { startServer, launchBrowser, openPage, routePage, settle, settleLab, useTestHooks, screenshotPixels, pixelAt, outputDir } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -36,13 +36,7 @@ async function widget(page, id) {
   await useTestHooks(page);
   await page.waitForFunction((i) => window.testHooks(document.getElementById(i)).framesDrawn() >= 2, id, { timeout: 30000 });
   await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'center' }), id);
-  await settleWidget(page, id);
-}
-
-// settle() for a widget that is not window.perceptronLab.
-async function settleWidget(page, id) {
-  await page.evaluate((i) => { window.__settling = document.getElementById(i).perceptronLab; }, id);
-  await settle(page, 3, '__settling');
+  await settleLab(page, id);
 }
 
 // What the widget drew last, its points in canvas coordinates and its canvas area.
@@ -95,7 +89,7 @@ test('the course page\'s XOR widgets on a phone and a desktop: every point clear
       // The keys go to the canvas: the keys hint appears above the status line, and the points stay clear.
       await page.evaluate(() => document.getElementById('xor-solved').perceptronLab.canvas.focus());
       await page.keyboard.press('C');
-      await settleWidget(page, 'xor-solved');
+      await settleLab(page, 'xor-solved');
       const seen = await look(page, 'xor-solved');
       assert.ok(seen.drawn.texts.some((t) => t.role === 'keys-hint'), 'the keys hint is drawn');
       assertPointsClear(seen, 'desktop xor-solved with the keys');
@@ -129,7 +123,7 @@ test('a small embed: the points clear of the overlays; the keyboard cursor and i
   await page.focus('#before');
   for (let i = 0; i < 5 && await page.evaluate(() => document.activeElement?.tagName) !== 'CANVAS'; i++) await page.keyboard.press('Tab');
   await page.keyboard.press('C');
-  await settleWidget(page, 'xor-small');
+  await settleLab(page, 'xor-small');
   const id = 'xor-small';
   // Walk to each edge 10 grid lines at a time, past it (the view follows), and check every frame on the way.
   const walks = [['Shift+ArrowDown', 'bottom'], ['Shift+ArrowRight', 'right'], ['Shift+ArrowUp', 'top'], ['Shift+ArrowLeft', 'left'],
@@ -138,7 +132,7 @@ test('a small embed: the points clear of the overlays; the keyboard cursor and i
   for (const [key, edge] of walks) {
     for (let i = 0; i < 5; i++) {
       await page.keyboard.press(key);
-      await settleWidget(page, id);
+      await settleLab(page, id);
       const { drawn, area } = await look(page, id);
       const label = drawn.texts.find((t) => t.role === 'cursor');
       assert.ok(label, `the cursor is drawn (${edge})`);
@@ -199,7 +193,7 @@ test('online mode in a small embed: no point under the verdict of the last visit
   const id = 'xor-small';
   await widget(page, id);
   await page.evaluate((i) => { const lab = document.getElementById(i).perceptronLab; lab.load({ ...lab.state(), onlineMode: true }); }, id);
-  await settleWidget(page, id);
+  await settleLab(page, id);
   // The verdict shows for a few seconds after a visit: the frames are read while it does (no settling).
   const lookNow = async () => {
     const n = await page.evaluate((i) => window.testHooks(document.getElementById(i)).framesDrawn(), id);

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, routePage, screenshotPixels, outputDir, onLab, waitForLab,
-  settleLab as settle, drawnBy as drawn, canvasOrigin as canvasBox } from './harness.mjs';
+  clickData, pressOnCanvas, settleLab as settle, drawnBy as drawn, canvasOrigin as canvasBox } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -37,24 +37,10 @@ async function clickItem(page, label, who = null) {
     await settle(page, who);
   }
 }
-async function clickData(page, who, x, y) {
-  const p = await onLab(page, who, (lab, [px, py]) => window.testHooks(lab).toPage(px, py), [x, y]);
-  await page.mouse.click(p.x, p.y, { delay: 60 });
-}
 // The Share section starts folded: its header opens it.
 async function openShare(page, who) {
   const frame = await drawn(page, who);
   if (!frame.items.some((i) => i.label === 'Copy link')) await clickItem(page, 'Share', who);
-}
-// Keys held on the focused canvas for a few frames (Dear ImGui 1.86 misses a key pressed and released
-// within one frame). Local: harness.mjs's pressOnCanvas addresses the page's only widget by name.
-async function holdKeysOnCanvas(page, combo, who = null) {
-  await onLab(page, who, (lab) => lab.canvas.focus());
-  const keys = combo.split('+');
-  for (const k of keys) await page.keyboard.down(k);
-  await page.waitForTimeout(60);
-  for (const k of keys.reverse()) await page.keyboard.up(k);
-  await settle(page, who);
 }
 const pointCount = (page, who) => onLab(page, who, (lab) => lab.state({ points: false }).pointCount);
 const COURSE_IDS = ['update-rule', 'xor-fails', 'xor-solved'];
@@ -79,7 +65,7 @@ test('Copy link on a course page reopens that widget there, over the remembered 
   // A fifth point on the lifted XOR (real click), trained again until it converges (its Converge button).
   await page.evaluate(() => document.getElementById('xor-solved').scrollIntoView());
   await settle(page, 'xor-solved');
-  await clickData(page, 'xor-solved', 0.5, 0.5);
+  await clickData(page, 0.5, 0.5, 'left', 'xor-solved');
   await page.waitForFunction(() => document.getElementById('xor-solved').perceptronLab.state({ points: false }).pointCount === 5, null, { timeout: 5000 });
   await clickItem(page, 'Converge', 'xor-solved');
   const shared = await onLab(page, 'xor-solved', (lab) => lab.state());
@@ -96,7 +82,7 @@ test('Copy link on a course page reopens that widget there, over the remembered 
   assert.ok(link.startsWith(`${server.url}/examples/course.html#widget=xor-solved&`), link);
 
   // More work after the copy: this browser now remembers six points for that widget.
-  await clickData(page, 'xor-solved', -0.5, -0.4);
+  await clickData(page, -0.5, -0.4, 'left', 'xor-solved');
   await page.waitForFunction(() => document.getElementById('xor-solved').perceptronLab.state({ points: false }).pointCount === 6, null, { timeout: 5000 });
   await waitUntilRemembered(page, 'xor-solved');
 
@@ -121,7 +107,7 @@ test('Copy link on a course page reopens that widget there, over the remembered 
 
   // Work done after opening the link survives a reload of the same address (the link applies once).
   await settle(opened, 'xor-solved');
-  await clickData(opened, 'xor-solved', 0.4, -0.6);
+  await clickData(opened, 0.4, -0.6, 'left', 'xor-solved');
   await opened.waitForFunction(() => document.getElementById('xor-solved').perceptronLab.state({ points: false }).pointCount === 6, null, { timeout: 5000 });
   await waitUntilRemembered(opened, 'xor-solved');
   await opened.reload();
@@ -136,7 +122,7 @@ test('Copy link on a course page reopens that widget there, over the remembered 
   await page.goto(`${server.url}/t/no-id.html`);
   const noId = '.perceptron-lab';
   await waitForLabs(page, [noId]);
-  await clickData(page, noId, 0.5, 0.5);
+  await clickData(page, 0.5, 0.5, 'left', noId);
   await page.waitForFunction(() => document.querySelector('.perceptron-lab').perceptronLab.state({ points: false }).pointCount === 5, null, { timeout: 5000 });
   const noIdState = await onLab(page, noId, (lab) => lab.state());
   await openShare(page, noId);
@@ -204,17 +190,17 @@ test('undo after a hand-written lesson link (#lesson=update-rule&step=2&v=1) wal
   // Ctrl+Z on the canvas, twice: nothing the student did, so nothing changes (before: step 2's state,
   // then step 1's, then the widget's first screen came back).
   for (let i = 0; i < 2; i++) {
-    await holdKeysOnCanvas(page, 'Control+z');
+    await pressOnCanvas(page, 'Control+z');
     assert.deepEqual(await screen(), setUp, `Ctrl+Z #${i + 1} leaves the set-up step as it is`);
   }
   // The student's own edit is undone, and only that.
-  await clickData(page, null, 2, -2);
+  await clickData(page, 2, -2, 'left', null);
   await settle(page);
   assert.equal((await screen()).points.length, 5, 'a click adds a point');
-  await holdKeysOnCanvas(page, 'Control+z');
+  await pressOnCanvas(page, 'Control+z');
   const afterOwnUndo = await screen();
   assert.deepEqual([afterOwnUndo.points, afterOwnUndo.bias, afterOwnUndo.step], [LECTURE, 'none', 2], 'Ctrl+Z takes the student\'s point away');
-  await holdKeysOnCanvas(page, 'Control+z');
+  await pressOnCanvas(page, 'Control+z');
   assert.deepEqual(await screen(), afterOwnUndo, 'a second Ctrl+Z brings back no earlier step');
 
   // A lesson whose steps set up other points (single-point: one point at step 1, another at step 3;
@@ -225,7 +211,7 @@ test('undo after a hand-written lesson link (#lesson=update-rule&step=2&v=1) wal
   const stepFour = await screen();
   assert.equal(stepFour.step, 3);
   for (let i = 0; i < 3; i++) {
-    await holdKeysOnCanvas(page, 'Control+z');
+    await pressOnCanvas(page, 'Control+z');
     assert.deepEqual(await screen(), stepFour, `single-point step 4: Ctrl+Z #${i + 1} changes nothing`);
   }
   await page.screenshot({ path: `${outputDir}/first-hour-lesson-link-undo.png` });

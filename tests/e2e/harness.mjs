@@ -219,24 +219,33 @@ export async function clickRect(page, rect, who = null) {
 
 // [SECTION] the full-page widget's input, as a person gives it; each ends with settle().
 // A real click on the data point (x, y): the left button adds the active class, the right the other.
-export async function clickData(page, x, y, button = 'left') {
-  const p = await lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x, y]);
+// `who` picks one widget of a page with several (labOf), null the full-page widget.
+export async function clickData(page, x, y, button = 'left', who = null) {
+  const p = await onLab(page, who, (w, [px, py]) => window.testHooks(w).toPage(px, py), [x, y]);
+  const frames = await onLab(page, who, (w) => window.testHooks(w).framesDrawn());
   await page.mouse.click(p.x, p.y, { button, delay: 60 });  // down and up in different frames
-  await settle(page);
+  // The press and the release each make a frame; on a page of several widgets sharing one software GPU,
+  // a scroll can hold the frames back for a few hundred ms, longer than settle()'s quiet time.
+  await onLab(page, who, (w, n) => new Promise((resolve) => {
+    const deadline = performance.now() + 5000;
+    const check = () => (window.testHooks(w).framesDrawn() >= n + 2 || performance.now() > deadline ? resolve() : setTimeout(check, 20));
+    check();
+  }), frames);
+  await settleLab(page, who);
 }
 // Keys held together for a moment ('Control+z'): Dear ImGui 1.86 misses a key pressed and released
 // within one frame; the page's own controls take it either way.
-export async function holdKeys(page, combo) {
+export async function holdKeys(page, combo, who = null) {
   const keys = combo.split('+');
   for (const k of keys) await page.keyboard.down(k);
   await page.waitForTimeout(60);
   for (const k of keys.reverse()) await page.keyboard.up(k);
-  await settle(page);
+  await settleLab(page, who);
 }
-// The same on the focused canvas.
-export async function pressOnCanvas(page, combo) {
-  await lab(page, () => window.perceptronLab.canvas.focus());
-  await holdKeys(page, combo);
+// The same on the focused canvas (of the widget `who`, labOf; null: the full-page widget).
+export async function pressOnCanvas(page, combo, who = null) {
+  await onLab(page, who, (w) => w.canvas.focus());
+  await holdKeys(page, combo, who);
 }
 
 // [SECTION] touch: a phone, and fingers through the Chrome DevTools Protocol (cdp = a CDPSession of the

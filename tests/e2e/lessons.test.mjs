@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { startServer, launchBrowser, openPage, routePage, repoRoot, releaseRoot, onLab, waitForLab,
-  settleLab as settle, drawnBy as drawn, canvasOrigin as canvasBox, clickRect, embedPage } from './harness.mjs';
+  settleLab as settle, drawnBy as drawn, canvasOrigin as canvasBox, clickRect, clickData, pressOnCanvas, embedPage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -46,28 +46,6 @@ async function wheelIntoView(page, label, who = null) {
     await page.mouse.wheel(0, item && item.rect[1] < item.clip[1] ? -100 : 100);
   }
 }
-async function clickData(page, x, y, button = 'left', who = null) {
-  const p = await onLab(page, who, (lab, [px, py]) => window.testHooks(lab).toPage(px, py), [x, y]);
-  const frames = await onLab(page, who, (lab) => window.testHooks(lab).framesDrawn());
-  await page.mouse.click(p.x, p.y, { button, delay: 60 });  // down and up in different frames
-  // The press and the release each make a frame; on a page of several widgets sharing one software GPU,
-  // a scroll can hold the frames back for a few hundred ms, longer than settle()'s quiet time.
-  await onLab(page, who, (lab, n) => new Promise((resolve) => {
-    const deadline = performance.now() + 5000;
-    const check = () => (window.testHooks(lab).framesDrawn() >= n + 2 || performance.now() > deadline ? resolve() : setTimeout(check, 20));
-    check();
-  }), frames);
-  await settle(page, who);
-}
-// Dear ImGui 1.86 misses a key pressed and released within one frame: hold it a moment.
-async function pressKeys(page, keys, who = null) {
-  await onLab(page, who, (lab) => lab.canvas.focus());
-  for (const k of keys) await page.keyboard.down(k);
-  await page.waitForTimeout(80);
-  for (const k of [...keys].reverse()) await page.keyboard.up(k);
-  await settle(page, who);
-}
-
 // What the card shows of a step's text: its paragraphs without the markup, spaces collapsed.
 const plainParagraphs = (text) => text.split(/\n[ \t]*\n/).map((p) => p.replace(/\*\*|`/g, '').replace(/\s+/g, ' ').trim()).filter(Boolean);
 const squash = (s) => s.replace(/\s+/g, ' ').trim();
@@ -157,7 +135,7 @@ test('a goal judged on real clicks: Check fails before the edit and passes after
   assert.ok(card.message.includes(lesson.steps[0].hint), 'the hint follows a failed check');
 
   // Undo (Ctrl+Z), then a positive point between the two negatives: no line separates them now.
-  await pressKeys(page, ['Control', 'z']);
+  await pressOnCanvas(page, 'Control+z');
   assert.equal((await onLab(page, null, (lab) => lab.state())).points.length, 4);
   await clickData(page, -1, 0);
   const after = await onLab(page, null, (lab) => lab.state());
@@ -229,8 +207,8 @@ test('a built-in lesson link reopens the same step with the same work in a fresh
   await onLab(page, null, (lab) => lab.openLesson('update-rule'));
   await clickButton(page, 'Next');
   await clickButton(page, 'Next');
-  await pressKeys(page, ['s']);
-  await pressKeys(page, ['s']);
+  await pressOnCanvas(page, 's');
+  await pressOnCanvas(page, 's');
   await clickData(page, 2, -2, 'right');
   const want = { state: await onLab(page, null, (lab) => lab.state()), lesson: await onLab(page, null, (lab) => lab.lesson()) };
   assert.equal(want.lesson.step, 2);
@@ -266,7 +244,7 @@ test("an instructor's lesson travels inside the link, compressed, and reopens at
   await waitForLab(page);
   assert.deepEqual(await onLab(page, null, (lab, l) => lab.openLesson(l), MY_LESSON), { ok: true });
   assert.equal((await onLab(page, null, (lab) => lab.lesson())).builtin, false);
-  await pressKeys(page, ['s']);
+  await pressOnCanvas(page, 's');
   await clickButton(page, 'Next');
   await clickData(page, 2, -2, 'right');
   await clickButton(page, 'Check');
@@ -401,11 +379,11 @@ test('a reload of a course page keeps each widget\'s progress and edits; data-re
   // Work in each widget, with real clicks and keys.
   await onLab(page, lessonWidget, (lab) => lab.element.scrollIntoView());
   await clickButton(page, 'Next', lessonWidget);
-  await pressKeys(page, ['s'], lessonWidget);
+  await pressOnCanvas(page, 's', lessonWidget);
   await clickData(page, 2.5, -1.5, 'right', lessonWidget);
   await onLab(page, unnamed, (lab) => lab.element.scrollIntoView());
   await clickData(page, 0.5, 0.5, 'left', unnamed);
-  await pressKeys(page, ['e'], unnamed);
+  await pressOnCanvas(page, 'e', unnamed);
   await onLab(page, forgets, (lab) => lab.element.scrollIntoView());
   await clickData(page, 0.5, 0.5, 'left', forgets);  // inside the view fitted to the AND points (±1, ±1)
   const work = {};
@@ -470,7 +448,7 @@ test('the course page example: its lesson widget keeps its step and work across 
   for (const id of ['xor-fails', 'xor-solved']) await waitForLab(page, id);
   assert.equal((await onLab(page, 'update-rule', (lab) => lab.lesson())).id, 'update-rule');
   await onLab(page, 'update-rule', (lab) => lab.element.scrollIntoView());
-  await pressKeys(page, ['s'], 'update-rule');
+  await pressOnCanvas(page, 's', 'update-rule');
   await wheelIntoView(page, 'Check', 'update-rule');  // under the card's own training buttons
   await clickButton(page, 'Check', 'update-rule');
   assert.equal((await onLab(page, 'update-rule', (lab) => lab.lesson())).passed, true, 'one Step makes the first mistake');

@@ -58,7 +58,9 @@ const FrameModel& ModelCache::update(const Session& session) {
         const std::vector<double>& cached = learner.cached_scores();
         const bool use_cached = !model_.hand && state.config.algorithm == Algorithm::Kernel && cached.size() == state.data.size();
         model_.facts = compute_model_facts(state.data, state.config, answer.field, use_cached ? &cached : nullptr);
-        score_shown_answer(answer, state, session.theory().best);
+        // The max-margin line scores only the test points. session.theory() would run a big kernel solve
+        // at once (it is otherwise sliced over frames: theory_so_far), so it is asked for only then.
+        score_shown_answer(answer, state, state.held_out.empty() ? nullptr : &session.theory().best);
         model_.unit = std::move(answer.unit);
         model_.test = std::move(answer.test);
         if (model_.hand) {

@@ -14,17 +14,17 @@ ShownAnswer which_answer(const WidgetState& state, const Learner& learner) {
     return answer;
 }
 
-void score_shown_answer(ShownAnswer& answer, const WidgetState& state, const Separator& best) {
+void score_shown_answer(ShownAnswer& answer, const WidgetState& state, const Separator* best) {
     answer.unit = answer.hand ? unit_facts(state.hand, state.data) : UnitFacts{};
-    answer.test = state.held_out.empty()
+    answer.test = state.held_out.empty() || best == nullptr
                       ? TestScores{}
-                      : score_test_points(state.held_out, answer.field, answer.hand ? &state.hand : nullptr, best,
+                      : score_test_points(state.held_out, answer.field, answer.hand ? &state.hand : nullptr, *best,
                                           state.config.lift);
 }
 
 ShownAnswer shown_answer(const WidgetState& state, const Learner& learner, const Separator& best) {
     ShownAnswer answer = which_answer(state, learner);
-    score_shown_answer(answer, state, best);
+    score_shown_answer(answer, state, &best);
     answer.training_accuracy = answer.hand ? answer.unit.accuracy : learner.training_accuracy();
     return answer;
 }

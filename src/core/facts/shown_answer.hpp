@@ -30,8 +30,9 @@ struct ShownAnswer {
 // Which answer, and its field; no point is scored (cheap: the frame model asks on every revision).
 ShownAnswer which_answer(const WidgetState& state, const Learner& learner);
 // Scores `answer` on the points of `state`: the unit's facts in hand mode, and the test points (left
-// empty without test points). `best` is the maximum-margin separator the test points also meet.
-void score_shown_answer(ShownAnswer& answer, const WidgetState& state, const Separator& best);
+// empty without test points). `best` is the maximum-margin separator the test points also meet; it is
+// read only with test points (a caller that would have to solve for it passes nullptr without them).
+void score_shown_answer(ShownAnswer& answer, const WidgetState& state, const Separator* best);
 // Everything above, the training accuracy too.
 ShownAnswer shown_answer(const WidgetState& state, const Learner& learner, const Separator& best);
 ShownAnswer shown_answer(const Session& session);  // with the session's maximum-margin separator

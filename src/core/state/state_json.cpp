@@ -150,7 +150,7 @@ std::string snapshot_json(const WidgetState& state, const Learner& learner, cons
     // The test points: the answer on screen's accuracy on them (the hand-set unit in hand mode) and the
     // maximum-margin line's (null: no test points, or no such line).
     ShownAnswer answer = which_answer(state, learner);
-    score_shown_answer(answer, state, theory.best);
+    score_shown_answer(answer, state, &theory.best);
     const TestScores& test = answer.test;
     out["testAccuracy"] = test.answer_known ? OrderedJson(test.answer_accuracy) : OrderedJson(nullptr);
     out["maxMarginTestAccuracy"] = test.best_known ? OrderedJson(test.best_accuracy) : OrderedJson(nullptr);
