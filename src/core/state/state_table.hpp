@@ -30,6 +30,8 @@
 //   label(Key, int&)                   +1 or -1
 //   flag(Key, bool&)                   link 1/0, JSON true/false
 //   text(Key, std::string&)            at most kMaxPresetLength bytes, no control characters
+//   progress(Key, LessonProgress&)     the lesson progress, as the text of lesson_progress.hpp in the
+//                                      link and in JSON (JSON leaves it out when it is empty)
 // State is WidgetState (readers) or const WidgetState (writers); visit_training_settings does the
 // same for the training settings alone, on a TrainConfig.
 #pragma once
@@ -118,6 +120,8 @@ void visit_properties(State& s, Visitor& v) {
     v.real(Key{"hw1", "hand.w1", "the hand-set weight w1"}, s.hand.w1, kSignedSetting);
     v.real(Key{"hw2", "hand.w2", "the hand-set weight w2"}, s.hand.w2, kSignedSetting);
     v.real(Key{"hk", "hand.k", "the hand-set threshold k"}, s.hand.k, kSignedSetting);
+    // Added to v=1 compatibly (issue 28): an older link has none and means "no step checked yet".
+    v.progress(Key{"lp", "lessonProgress", "the lesson progress"}, s.lesson_progress);
 }
 
 // The Words mode's rows (words_state.hpp), visited after visit_properties by every codec. Added to v=1
