@@ -263,7 +263,7 @@ void draw_lesson_section(PanelContext& c) {
         }
     }
     // The record an instructor grades (lesson_result.hpp), once there is something in it.
-    if (run.checks_made() > 0 && c.host && *c.host) {
+    if (run.has_attempts() && c.host && *c.host) {
         if (ImGui::Button("Copy my result")) (*c.host)(HostRequest::CopyResult);
         if (c.session.notice().empty())
             item_tooltip("Copies your result (your checks and your work) as one line of text to hand in.");

@@ -166,6 +166,10 @@ LessonProgress LessonRun::progress() const {
     return out;
 }
 
+bool LessonRun::has_attempts() const {
+    return is_open() && std::any_of(progress_.begin(), progress_.end(), [](const StepProgress& p) { return p.attempts > 0; });
+}
+
 void LessonRun::store_progress(Session& session) {
     if (lesson_) session.set_lesson_progress(progress());
 }

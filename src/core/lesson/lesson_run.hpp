@@ -85,6 +85,8 @@ public:
     // in this run, "" when the step was not checked since the lesson was opened (links and reloads keep
     // the progress, not these states).
     const std::vector<std::string>& check_links() const { return check_links_; }
+    // Whether any step of the open lesson was checked (kept across a link or a reload, with the progress).
+    bool has_attempts() const;
     // Judged checks since the widget started (the JS 'result' event fires when it moves).
     std::uint64_t checks_made() const { return checks_made_; }
 
