@@ -212,6 +212,8 @@ std::string usage() {
            "  perceptron-cli generate PRESET [--n N] [--seed S] [--noise X] [--margin M]   CSV to stdout\n"
            "  perceptron-cli check --lesson FILE.json|ID --token TOKEN|@FILE [--json]\n"
            "                                                     re-check a student's result token\n"
+           "  perceptron-cli report --lesson FILE.json|ID [--csv] TOKEN_FILES... | RESULTS.csv\n"
+           "                                                     a table of many students' re-checked tokens\n"
            "  perceptron-cli --help\n"
            "\n"
            "Train options (the names of the JSON state export in kebab case; also --flag=value):\n" +

@@ -109,6 +109,9 @@ void visit_properties(State& s, Visitor& v) {
     v.flag(Key{"readonly", "readonly", "the read-only switch"}, s.readonly);
     v.whole(Key{"visits", "trainedVisits", "the training progress"}, s.trained_visits, kTrainedVisitsRange);
     v.text(Key{"preset", "preset", "the preset name"}, s.preset);
+    // Added to v=1 compatibly (issue 28): an older link has none and means "no step checked yet". It
+    // comes before the lesson so that lesson=ID&step=K stay together at the end of a link (lessonz follows).
+    v.progress(Key{"lp", "lessonProgress", "the lesson progress"}, s.lesson_progress);
     // Added to v=1 compatibly: an older link has neither and means "no lesson".
     v.text(Key{"lesson", "lesson", "the lesson"}, s.lesson);
     v.whole(Key{"step", "lessonStep", "the lesson step"}, s.lesson_step, kLessonStepRange);
@@ -120,8 +123,6 @@ void visit_properties(State& s, Visitor& v) {
     v.real(Key{"hw1", "hand.w1", "the hand-set weight w1"}, s.hand.w1, kSignedSetting);
     v.real(Key{"hw2", "hand.w2", "the hand-set weight w2"}, s.hand.w2, kSignedSetting);
     v.real(Key{"hk", "hand.k", "the hand-set threshold k"}, s.hand.k, kSignedSetting);
-    // Added to v=1 compatibly (issue 28): an older link has none and means "no step checked yet".
-    v.progress(Key{"lp", "lessonProgress", "the lesson progress"}, s.lesson_progress);
 }
 
 // The Words mode's rows (words_state.hpp), visited after visit_properties by every codec. Added to v=1

@@ -214,7 +214,7 @@ TEST_CASE("the v=1 defaults are frozen and equal Session::default_state()") {
           "epochs=100&lift=none&kernel=rbf&degree=2&coef0=1&sigma=1&gamma=1&scale=1&theta=0&outlier=0&decay=0.01&"
           "cx=0&cy=0&span=7&controls=1&theory=1&plots=1&liftview=0&band=0&maxmargin=0&hulls=0&field=1&trail=1&"
           "dark=0&sdata=1&strain=1&skernel=1&sshow=1&sshare=1&edit=reset&label=1&online=0&readonly=0&visits=0&"
-              "preset=lecture4&lesson=&step=0&contrast=0&text=100&hand=0&hw1=1&hw2=1&hk=1.5&lp=&mode=points&m=AA&wvisits=0&v=1");
+              "preset=lecture4&lp=&lesson=&step=0&contrast=0&text=100&hand=0&hw1=1&hw2=1&hk=1.5&mode=points&m=AA&wvisits=0&v=1");
     check_same_state(default_link_state(), Session::default_state());
 }
 
