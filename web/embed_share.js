@@ -67,8 +67,13 @@ export function setUpShare(element, canvas, handle, lessonDraft, linkTarget) {
   // The lesson card's "Copy my result": the result token (docs/reference.md "The result record"), which
   // the student hands in and perceptron-cli check re-checks.
   async function copyResult() {
-    const token = handle.result()?.token;
-    if (!token) { handle.setNotice('There is no result to copy: open a lesson and check a step first.'); return false; }
+    const record = handle.result();
+    const token = record?.token;
+    if (!token) {
+      handle.setNotice(record ? 'Your result is too large to copy (a token holds at most 1,000,000 characters): ask your instructor how to hand in this lesson.'
+        : 'There is no result to copy: open a lesson and check a step first.');
+      return false;
+    }
     let ok = false;
     try {
       if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(token); ok = true; }

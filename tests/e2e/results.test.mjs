@@ -1,8 +1,9 @@
 // The result record of a lesson (issue 28), as a student makes it with real clicks: a goal passed, a
 // quiz answered wrong and then right on its radio buttons, each with the card's Check. result() shows
 // the attempts, first tries and the score, the 'result' event fires after each check, a reload keeps
-// the attempts, and "Copy my result" puts a token on the clipboard that perceptron-cli check (the
-// native build's, run as a process) accepts for exactly the steps passed.
+// the attempts, "Copy my result" puts a token on the clipboard that perceptron-cli check (the
+// native build's, run as a process) accepts for exactly the steps passed, and checkGoal() fires the
+// event as the card's Check does.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -99,6 +100,7 @@ test('a lesson graded from real clicks: attempts, the result event, a reload, an
 
   // The full-page widget keeps its state in the address: a reload keeps the attempts.
   await page.waitForFunction(() => /[#&]lp=1\.3\.-\.\d+_2\.1\.\d\.\d+_0(&|$)/.test(location.hash), null, { timeout: 5000 });
+  await page.waitForLoadState('networkidle');  // a reload would abort a request still under way (the favicon)
   await page.reload();
   await waitForLab(page);
   const reloaded = await result(page);
@@ -118,6 +120,12 @@ test('a lesson graded from real clicks: attempts, the result event, a reload, an
   const checked = JSON.parse(run.stdout);
   assert.deepEqual(checked.steps.map((s) => s.verdict), ['passed', 'passed', 'not checked']);
   assert.deepEqual(checked.score, { raw: 2, max: 3, scaled: 2 / 3 });
+
+  // A check through the handle fires the event too (an attempt more, after the reload).
+  await onLab(page, null, (lab) => { window.viaHandle = []; lab.on('result', (record) => window.viaHandle.push(record)); });
+  await onLab(page, null, (lab, k) => { lab.chooseAnswer(k); lab.checkGoal(); }, quiz.answer);
+  await page.waitForFunction(() => window.viaHandle.length === 1, null, { timeout: 5000 });
+  assert.equal(await page.evaluate(() => window.viaHandle[0].steps[1].attempts), 3);
   assert.deepEqual(problems, []);
   await context.close();
 });
