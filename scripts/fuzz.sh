@@ -24,7 +24,7 @@ work=build/fuzz
 build=1
 fresh=0
 targets=()
-all_targets=(fuzz_csv fuzz_fragment fuzz_state_json fuzz_lesson fuzz_tsv)
+all_targets=(fuzz_csv fuzz_fragment fuzz_state_json fuzz_lesson fuzz_tsv fuzz_token)
 
 usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do

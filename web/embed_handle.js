@@ -19,7 +19,8 @@ export const TRAIN_KIND = { steps: 0, epochs: 1, untilConverged: 2, nextMistake:
 export function createHandle(widget) {
   const { element, canvas, options, module, wasm, snapshots } = widget;
   const { call, text, withString } = wasm;
-  const listeners = { change: new Set() };
+  const listeners = { change: new Set(), result: new Set() };
+  let checksSeen = 0;  // pl_lesson_checks when the 'result' listeners last heard
   let destroyed = false;
   const result = (ok) => (ok ? { ok: true } : { ok: false, error: text('pl_last_error') });
   const linkTarget = () => widgetLinkTarget(element, options, widget.directory);
@@ -129,8 +130,17 @@ export function createHandle(widget) {
     dismissNotice() { handle.setNotice(''); widget.onNoticeDismissed(); },
     ...lessons.verbs,
     /**
+     * The result record of the open lesson (docs/reference.md "The result record"): lesson id, title
+     * and hash, per step attempts, passed, firstTry, choice, response, seconds, the score {raw, max,
+     * scaled}, completed, link, and token (the record and the link in one string for "Copy my result"
+     * and perceptron-cli check). null with no lesson open.
+     */
+    result() { return JSON.parse(text('pl_lesson_result')); },
+    /**
      * on('change', cb): cb(state) after every change; returns a function that unsubscribes.
      * on('change', cb, {points: false}): cb gets the light state (see state()).
+     * on('result', cb): cb(record) after every check of a lesson step that judged something (from the
+     * card, the mirror or checkGoal()), with result().
      */
     on(event, cb, { points = true } = {}) {
       if (!listeners[event]) throw new Error(`unknown event '${event}'`);
@@ -148,6 +158,7 @@ export function createHandle(widget) {
       widget.onDestroy();
       canvas.remove();
       listeners.change.clear();
+      listeners.result.clear();
       followers.clear();
       snapshots.cancel(new Error('the widget was destroyed'));
       delete element.dataset.perceptronLabMounted;
@@ -171,6 +182,15 @@ export function createHandle(widget) {
     };
     for (const cb of followers) cb(() => get(true));
     for (const { cb, light } of listeners.change) cb(get(light));
+    // A check writes the step's attempts into the state, so every check reaches here as a change.
+    const checks = call('pl_lesson_checks');
+    if (checks !== checksSeen) {
+      checksSeen = checks;
+      if (listeners.result.size) {
+        const record = handle.result();
+        for (const { cb } of listeners.result) cb(record);
+      }
+    }
   }
   return { handle, emitChange, follow, lessons, linkTarget };
 }

@@ -2,7 +2,7 @@
 // downloads of CSV, JSON and PNG, the file picker, and dropping a file or a link on the widget.
 
 /** The requests the C++ Share section sends (index = pl::app::HostRequest, see web_host.cpp). */
-export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile', 'downloadLesson', 'downloadTsv'];
+export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile', 'downloadLesson', 'downloadTsv', 'copyResult'];
 const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 // What a copied link opens, by embed_page.js widgetLinkTarget().opens: the person who shares it should
 // know whether it comes back on this page or in the full-page widget.
@@ -64,9 +64,29 @@ export function setUpShare(element, canvas, handle, lessonDraft, linkTarget) {
       : `The clipboard is not available here. Copy this link by hand (${WHAT_THE_LINK_OPENS[linkTarget().opens]}): ${link}`);
     return ok;
   }
+  // The lesson card's "Copy my result": the result token (docs/reference.md "The result record"), which
+  // the student hands in and perceptron-cli check re-checks.
+  async function copyResult() {
+    const record = handle.result();
+    const token = record?.token;
+    if (!token) {
+      handle.setNotice(record ? 'Your result is too large to copy (a token holds at most 1,000,000 characters): ask your instructor how to hand in this lesson.'
+        : 'There is no result to copy: open a lesson and check a step first.');
+      return false;
+    }
+    let ok = false;
+    try {
+      if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(token); ok = true; }
+    } catch (e) { ok = false; }
+    if (!ok) ok = copyWithSelection(token);
+    handle.setNotice(ok ? 'Your result is copied to the clipboard: paste it where your instructor asks for it.'
+      : `The clipboard is not available here. Copy your result by hand: ${token}`);
+    return ok;
+  }
   function request(name) {
     switch (name) {
       case 'copyLink': copyLink(); break;
+      case 'copyResult': copyResult(); break;
       case 'downloadCsv': download(new Blob([handle.exportCsv()], { type: 'text/csv' }), 'perceptron-lab.csv'); break;
       case 'downloadJson': download(new Blob([handle.exportJson()], { type: 'application/json' }), 'perceptron-lab.json'); break;
       case 'downloadTsv': download(new Blob([handle.exportTsv()], { type: 'text/tab-separated-values' }), 'perceptron-lab.tsv'); break;

@@ -12,6 +12,10 @@ int run_train(const std::vector<std::string_view>& args, std::ostream& out, std:
 // run_train hands --text here: the same learners on sparse bags of words (core/words/text_learner.hpp).
 struct TrainOptions;
 int run_train_text(const TrainOptions& options, const std::string& text, std::ostream& out, std::ostream& err);
+// `check --lesson FILE.json|ID --token TOKEN|@FILE [--json]`: 0 passed, 1 not passed, 2 bad input.
+int run_check(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
+// `report --lesson FILE.json|ID [--csv] TOKENS...`: a table of many re-checked tokens.
+int run_report(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
 int run_generate(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
 
 // "FILE:LINE: message" for each error a reader kept (CsvResult, TsvResult), then how many more it found.

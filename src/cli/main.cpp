@@ -1,7 +1,10 @@
 // perceptron-cli: the Perceptron Lab trainer without a window.
 //   perceptron-cli train --data FILE.csv [options] [--json]
 //   perceptron-cli generate PRESET [--n N] [--seed S] [--noise X] [--margin M]
-// Exit codes: 0 success, 2 bad command line or bad input (the message says which and where).
+//   perceptron-cli check --lesson FILE.json|ID --token TOKEN|@FILE [--json]
+//   perceptron-cli report --lesson FILE.json|ID [--csv] TOKEN_FILES... | RESULTS.csv
+// Exit codes: 0 success, 2 bad command line or bad input (the message says which and where); check
+// exits 1 when the lesson is not passed.
 #include <iostream>
 #include <string_view>
 #include <vector>
@@ -21,7 +24,9 @@ int main(int argc, char** argv) {
         }
         if (command == "train") return pl::cli::run_train(rest, std::cout, std::cerr);
         if (command == "generate") return pl::cli::run_generate(rest, std::cout, std::cerr);
-        throw pl::cli::UsageError("unknown command '" + std::string(command) + "' (expected train or generate)");
+        if (command == "check") return pl::cli::run_check(rest, std::cout, std::cerr);
+        if (command == "report") return pl::cli::run_report(rest, std::cout, std::cerr);
+        throw pl::cli::UsageError("unknown command '" + std::string(command) + "' (expected train, generate, check or report)");
     } catch (const pl::cli::UsageError& e) {
         std::cerr << "perceptron-cli: " << e.what() << "\nTry 'perceptron-cli --help'.\n";
         return 2;

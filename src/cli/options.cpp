@@ -210,6 +210,10 @@ std::string usage() {
            "  perceptron-cli train --data FILE.csv [options]     train and report weights, mistakes, theory\n"
            "  perceptron-cli train --text FILE.tsv [options]     the same on messages: one weight per word\n"
            "  perceptron-cli generate PRESET [--n N] [--seed S] [--noise X] [--margin M]   CSV to stdout\n"
+           "  perceptron-cli check --lesson FILE.json|ID --token TOKEN|@FILE [--json]\n"
+           "                                                     re-check a student's result token\n"
+           "  perceptron-cli report --lesson FILE.json|ID [--csv] TOKEN_FILES... | RESULTS.csv\n"
+           "                                                     a table of many students' re-checked tokens\n"
            "  perceptron-cli --help\n"
            "\n"
            "Train options (the names of the JSON state export in kebab case; also --flag=value):\n" +
@@ -230,7 +234,9 @@ std::string usage() {
            "TSV (--text): one message per line, label<TAB>text with labels -1/1, 0/1 or spam/ham (spam is -1);\n"
            "a word is a run of a-z and 0-9 after lower-casing; features are word occurrences (0 or 1).\n"
            "Presets: " + names_list<Preset>() + "\n"
-           "Exit codes: 0 ok, 2 bad command line or bad input file.\n";
+           "Check: re-evaluates every goal on the state the student checked it on (the learner replayed)\n"
+           "and every quiz answer against the lesson's key; trusts none of the token's \"passed\" flags.\n"
+           "Exit codes: 0 ok, 2 bad command line or bad input file; check: 0 passed, 1 not passed, 2 bad token or lesson.\n";
 }
 
 }  // namespace pl::cli

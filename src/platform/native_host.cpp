@@ -9,6 +9,7 @@
 
 #include "app/shell/app.hpp"
 #include "core/lesson/lesson.hpp"
+#include "core/lesson/lesson_result.hpp"
 #include "core/state/state_codec.hpp"
 #include "platform/host.hpp"
 #include "platform/share.hpp"
@@ -39,6 +40,14 @@ void handle_request(app::HostRequest request) {
             app.session().set_notice(copied ? "Link fragment copied. Append it to the widget's web address, or run "
                                               "perceptron-lab --state '<fragment>' to reopen this screen."
                                             : std::string("Could not use the clipboard: ") + SDL_GetError());
+            break;
+        }
+        case app::HostRequest::CopyResult: {  // the lesson card's "Copy my result" (lesson_result.hpp)
+            const std::optional<LessonResult> record = lesson_result(app.lesson(), app.session());
+            const std::string token = record ? result_token(*record) : std::string();
+            const bool copied = !token.empty() && SDL_SetClipboardText(token.c_str()) == 0;
+            app.session().set_notice(copied ? "Your result is copied to the clipboard: paste it where your instructor asks for it."
+                                            : "Your result could not be copied.");
             break;
         }
         case app::HostRequest::DownloadCsv: save(app, "perceptron-lab.csv", export_csv(app)); break;

@@ -120,6 +120,7 @@ void attach(app::App& app) {
             case app::HostRequest::ImportFile: pl_host_request_js(4); break;
             case app::HostRequest::DownloadLesson: pl_host_request_js(5); break;
             case app::HostRequest::DownloadTsv: pl_host_request_js(6); break;
+            case app::HostRequest::CopyResult: pl_host_request_js(7); break;
         }
     };
     app.on_keyboard_exit = [](app::KeyboardExit how) {

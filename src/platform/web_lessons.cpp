@@ -7,6 +7,7 @@
 #include "app/shell/app.hpp"
 #include "app/shell/load_state.hpp"
 #include "core/lesson/lesson.hpp"
+#include "core/lesson/lesson_result.hpp"
 #include "platform/web_host.hpp"
 
 using pl::platform::web::current_app;
@@ -99,6 +100,25 @@ EMSCRIPTEN_KEEPALIVE void pl_close_lesson() {
     if (!app) return;
     app->lesson().close(app->session());
     app->request_redraw();
+}
+
+// The result record of the open lesson (lesson_result.hpp) with its token, or null.
+EMSCRIPTEN_KEEPALIVE const char* pl_lesson_result() {
+    pl::app::App* app = current_app();
+    if (!app) return hand_out("null");
+    const std::optional<pl::LessonResult> record = pl::lesson_result(app->lesson(), app->session());
+    if (!record) return hand_out("null");
+    std::string json = pl::result_json(*record);
+    const std::string token = pl::result_token(*record);  // base64url: nothing to escape
+    json.pop_back();
+    json += token.empty() ? ",\"token\":null}" : ",\"token\":\"" + token + "\"}";
+    return hand_out(std::move(json));
+}
+
+// Judged checks since the widget started: the JS 'result' event fires when this moves.
+EMSCRIPTEN_KEEPALIVE double pl_lesson_checks() {
+    pl::app::App* app = current_app();
+    return app ? static_cast<double>(app->lesson().checks_made()) : 0.0;
 }
 
 // The open lesson as JSON when it is an instructor's own (a link must carry it), else "".

@@ -15,7 +15,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const HANDLE_MEMBERS = ['addPoint', 'canvas', 'checkGoal', 'chooseAnswer', 'closeLesson', 'configure', 'destroy',
   'dismissNotice', 'element', 'exportCsv', 'exportJson', 'exportTsv', 'generate', 'importText', 'lesson', 'lessonStep', 'lessons',
-  'link', 'linkProblem', 'load', 'notice', 'on', 'openLesson', 'options', 'preset', 'redo', 'run', 'setNotice', 'snapshot',
+  'link', 'linkProblem', 'load', 'notice', 'on', 'openLesson', 'options', 'preset', 'redo', 'result', 'run', 'setNotice', 'snapshot',
   'state', 'train', 'undo', 'version'];
 const REGISTRY = 'perceptron-lab.test-modules';  // the symbol test builds file their modules under
 

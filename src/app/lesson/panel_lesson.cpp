@@ -262,6 +262,12 @@ void draw_lesson_section(PanelContext& c) {
             if (ImGui::GetItemRectMax().y > ImGui::GetWindowPos().y + ImGui::GetWindowHeight()) ImGui::SetScrollHereY(1.0f);
         }
     }
+    // The record an instructor grades (lesson_result.hpp), once there is something in it.
+    if (run.has_attempts() && c.host && *c.host) {
+        if (ImGui::Button("Copy my result")) (*c.host)(HostRequest::CopyResult);
+        if (c.session.notice().empty())
+            item_tooltip("Copies your result (your checks and your work) as one line of text to hand in.");
+    }
     // Leaving is apart from the step buttons, a whole target on touch screens, and undoable (the notice
     // and the lesson list offer to reopen the lesson at this step).
     ImGui::Dummy(ImVec2(0, ImGui::GetFrameHeight() * 0.5f));

@@ -169,6 +169,9 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     ImGuiIO& io = ImGui::GetIO();
     const double t = now_seconds();
     const float dt = last_time_ < 0 ? 0.016f : static_cast<float>(std::min(0.25, t - last_time_));
+    // An idle widget draws no frames: the time since the last one is the student's time at the step
+    // (LessonRun::add_time caps one slice, so a tab left alone does not count as work).
+    lesson_.add_time(last_time_ < 0 ? 0.0 : t - last_time_);
     last_time_ = t;
     const Theme theme_now = theme();
     set_active_theme(theme_now);

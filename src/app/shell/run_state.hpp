@@ -6,7 +6,7 @@
 namespace pl::app {
 
 // Things only the host can do (clipboard, downloads, file picker); the Share section asks for them.
-enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson, DownloadTsv };
+enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson, DownloadTsv, CopyResult };
 
 // Run/Pause: visits per second, from 1 to "as fast as the frame budget allows".
 struct RunState {

@@ -1,9 +1,11 @@
 #include "core/lesson/lesson_run.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "core/facts/goal_facts.hpp"
+#include "core/state/state_codec.hpp"
 
 namespace pl {
 
@@ -52,7 +54,13 @@ WidgetState state_walked_to(const Lesson& lesson, std::size_t step, const Widget
 void LessonRun::open(Session& session, Lesson lesson, std::size_t step, bool apply_step) {
     lesson_ = std::move(lesson);
     left_.reset();
-    passed_.assign(lesson_->steps.size(), false);
+    // A link or a reload of this lesson brings the student's progress with it; a fresh start has none.
+    const LessonProgress& kept = session.state().lesson_progress;
+    const bool keep = !apply_step && session.state().lesson == lesson_->id && kept.size() == lesson_->steps.size();
+    progress_ = keep ? kept : LessonProgress(lesson_->steps.size());
+    seconds_.assign(lesson_->steps.size(), 0.0);
+    for (std::size_t i = 0; i < progress_.size(); ++i) seconds_[i] = progress_[i].seconds;
+    check_links_.assign(lesson_->steps.size(), std::string());
     builtin_ = false;  // an instructor's lesson may reuse a built-in id; it is still theirs (open_builtin sets it)
     enter(session, std::min(step, lesson_->steps.size() - 1), apply_step);
 }
@@ -71,7 +79,7 @@ std::string LessonRun::open_builtin(Session& session, const std::string& id, std
 
 void LessonRun::leave(Session& session) {
     if (!lesson_) return;
-    Left left{*lesson_, builtin_, step_};
+    Left left{*lesson_, builtin_, step_, progress(), seconds_, check_links_};
     close(session);
     left_ = std::move(left);
     // The lesson list (and its offer to reopen this lesson) lives with the Data section: a step that hid
@@ -88,15 +96,19 @@ bool LessonRun::reopen_left(Session& session) {
     Left left = std::move(*left_);
     open(session, std::move(left.lesson), left.step, false);
     builtin_ = left.builtin;
+    progress_ = std::move(left.progress);
+    seconds_ = std::move(left.seconds);
+    check_links_ = std::move(left.check_links);
+    store_progress(session);
     return true;
 }
 
 std::size_t LessonRun::checks_passed() const {
     if (!lesson_) return 0;
     std::size_t n = 0;
-    for (std::size_t i = 0; i < lesson_->steps.size() && i < passed_.size(); ++i) {
+    for (std::size_t i = 0; i < lesson_->steps.size() && i < progress_.size(); ++i) {
         const LessonStep& s = lesson_->steps[i];
-        if ((s.goal || s.has_quiz()) && passed_[i]) ++n;
+        if ((s.goal || s.has_quiz()) && progress_[i].passed) ++n;
     }
     return n;
 }
@@ -113,11 +125,12 @@ void LessonRun::close(Session& session) {
     chosen_.reset();
     verdict_ = Verdict{};
     session.set_lesson_position("", 0);
+    session.set_lesson_progress({});
 }
 
 bool LessonRun::go_to(Session& session, std::size_t step) {
     if (!lesson_ || step >= lesson_->steps.size()) return false;
-    enter(session, step, true);
+    enter(session, step, true);  // writes the time spent at the step left
     return true;
 }
 
@@ -143,6 +156,27 @@ void LessonRun::enter(Session& session, std::size_t step, bool apply_step) {
         }
     }
     session.set_lesson_position(lesson_->id, static_cast<std::uint32_t>(step_));
+    store_progress(session);
+}
+
+LessonProgress LessonRun::progress() const {
+    LessonProgress out = progress_;
+    for (std::size_t i = 0; i < out.size() && i < seconds_.size(); ++i)
+        out[i].seconds = static_cast<std::uint32_t>(std::min<double>(seconds_[i], kMaxLessonSeconds));
+    return out;
+}
+
+bool LessonRun::has_attempts() const {
+    return is_open() && std::any_of(progress_.begin(), progress_.end(), [](const StepProgress& p) { return p.attempts > 0; });
+}
+
+void LessonRun::store_progress(Session& session) {
+    if (lesson_) session.set_lesson_progress(progress());
+}
+
+void LessonRun::add_time(double seconds) {
+    if (!lesson_ || !(seconds > 0.0) || !std::isfinite(seconds) || step_ >= seconds_.size()) return;
+    seconds_[step_] = std::min<double>(seconds_[step_] + std::min(seconds, kMaxLessonTimeSlice), kMaxLessonSeconds);
 }
 
 void LessonRun::choose(std::size_t choice) {
@@ -151,7 +185,7 @@ void LessonRun::choose(std::size_t choice) {
     verdict_ = Verdict{};
 }
 
-const LessonRun::Verdict& LessonRun::check(const Session& session) {
+const LessonRun::Verdict& LessonRun::check(Session& session) {
     verdict_ = Verdict{};
     if (!lesson_) return verdict_;
     const LessonStep& s = current();
@@ -167,7 +201,18 @@ const LessonRun::Verdict& LessonRun::check(const Session& session) {
         if (!goal.passed) problem = goal.message;
     }
     verdict_.passed = problem.empty();
-    if (verdict_.passed && step_ < passed_.size()) passed_[step_] = true;
+    if (step_ < progress_.size()) {
+        StepProgress& p = progress_[step_];
+        if (p.attempts == 0 && verdict_.passed) p.first_try = true;
+        p.attempts = std::min(p.attempts + 1, kMaxLessonAttempts);
+        p.passed = p.passed || verdict_.passed;
+        p.choice = s.has_quiz() ? chosen_ : std::nullopt;
+        WidgetState checked = session.state();
+        checked.lesson_progress.clear();  // the record carries the progress itself
+        check_links_[step_] = "#" + encode_fragment(checked);
+        ++checks_made_;
+        store_progress(session);
+    }
     if (verdict_.passed) verdict_.message = s.success.empty() ? "Well done." : s.success;
     else verdict_.message = s.hint.empty() ? problem : problem + " Hint: " + s.hint;
     return verdict_;

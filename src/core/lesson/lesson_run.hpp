@@ -6,6 +6,7 @@
 // (--lesson) drive it through the same verbs.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,13 +52,15 @@ public:
 
     // Checks the current step: its goal against the session now, and its quiz against the choice. A
     // step with neither passes. The message is the step's success text (or "Well done.") when it passes,
-    // else what is missing and the hint.
+    // else what is missing and the hint. A check that judged something (not "Pick an answer first.")
+    // counts as an attempt: the step's progress is updated and written into the session's state
+    // (lesson_progress.hpp), and the state the student checked is kept as a link for the result record.
     struct Verdict {
         bool checked = false;
         bool passed = false;
         std::string message;
     };
-    const Verdict& check(const Session& session);
+    const Verdict& check(Session& session);
     const Verdict& verdict() const { return verdict_; }
     bool has_check() const { return is_open() && (current().goal || current().has_quiz()); }
 
@@ -68,6 +71,24 @@ public:
     bool finished() const { return is_open() && finished_; }
     std::size_t checks_passed() const;
     std::size_t check_count() const;  // steps with a goal or a quiz
+
+    // [SECTION] The record of the run (lesson_result.hpp reads it)
+    // Time spent at the current step, given from outside (the core reads no clock): the app passes each
+    // frame's seconds, tests pass made-up times. Non-finite or negative times are ignored, and one call
+    // counts at most kMaxLessonTimeSlice seconds (a frame after the tab slept is not time spent working).
+    static constexpr double kMaxLessonTimeSlice = 30.0;
+    void add_time(double seconds);
+    // Per step: attempts, passed, first try, answer, whole seconds (including the time not yet written
+    // to the state).
+    LessonProgress progress() const;
+    // Per step: the state link ("#" + encode_fragment, without the progress) at its last judged check
+    // in this run, "" when the step was not checked since the lesson was opened (links and reloads keep
+    // the progress, not these states).
+    const std::vector<std::string>& check_links() const { return check_links_; }
+    // Whether any step of the open lesson was checked (kept across a link or a reload, with the progress).
+    bool has_attempts() const;
+    // Judged checks since the widget started (the JS 'result' event fires when it moves).
+    std::uint64_t checks_made() const { return checks_made_; }
 
     // The session's state names a lesson position that differs from this run (a loaded link): reopen
     // or close to follow it. Returns an error sentence for an unknown lesson ("" otherwise).
@@ -81,12 +102,20 @@ private:
     std::size_t step_ = 0;
     std::optional<std::size_t> chosen_;
     Verdict verdict_;
-    std::vector<bool> passed_;  // per step: a check passed there
+    void store_progress(Session& session);  // the progress (whole seconds) into the session's state
+
+    LessonProgress progress_;                // per step; progress_[i].passed: a check passed there
+    std::vector<double> seconds_;            // per step, unrounded
+    std::vector<std::string> check_links_;   // per step, see check_links()
+    std::uint64_t checks_made_ = 0;
     bool finished_ = false;
     struct Left {
         Lesson lesson;
         bool builtin = false;
         std::size_t step = 0;
+        LessonProgress progress;
+        std::vector<double> seconds;
+        std::vector<std::string> check_links;
     };
     std::optional<Left> left_;
 };

@@ -403,6 +403,12 @@ void Session::set_lesson_position(const std::string& lesson_id, std::uint32_t st
     touch();
 }
 
+void Session::set_lesson_progress(const LessonProgress& progress) {
+    if (state_.lesson_progress == progress) return;
+    state_.lesson_progress = progress;
+    touch();
+}
+
 void Session::set_active_label(int label) {
     state_.active_label = label > 0 ? 1 : -1;
     touch();

@@ -151,6 +151,9 @@ public:
     void set_generator(const GeneratorParams& params) { generator_ = params; }
     // Where the student is in a lesson (kept in the state, so links and reloads keep it).
     void set_lesson_position(const std::string& lesson_id, std::uint32_t step);
+    // The student's attempts at each step (lesson_progress.hpp), kept so a link or a reload has them.
+    // Not an undoable edit: undo is for the points, not for the record of checks.
+    void set_lesson_progress(const LessonProgress& progress);
     const GeneratorParams& generator() const { return generator_; }
 
     // [SECTION] training: every call keeps state().trained_visits equal to the learner's visits.

@@ -70,6 +70,10 @@ inline constexpr WholeRange kTrainedVisitsRange{0, kMaxTrainedVisits};
 // [SECTION] Lessons (the other limits of the lesson format are in lesson.hpp)
 inline constexpr std::size_t kMaxLessonStepCount = 60;
 inline constexpr WholeRange kLessonStepRange{0, kMaxLessonStepCount - 1};
+// The progress kept per step (lesson_progress.hpp): counts stop at these instead of growing without end.
+inline constexpr std::uint32_t kMaxLessonAttempts = 9999;
+inline constexpr std::uint32_t kMaxLessonSeconds = 9'999'999;  // about 115 days
+inline constexpr std::uint32_t kMaxLessonChoiceIndex = 7;      // lesson.hpp kMaxChoices - 1
 
 // [SECTION] Text formats (links and JSON states)
 inline constexpr std::size_t kMaxLinkLength = 2u * 1024u * 1024u;  // about what browsers allow in a URL

@@ -57,6 +57,7 @@ struct FragmentWriter {
     void label(const Key& key, const int& value) { out.emplace_back(key.link, value > 0 ? "1" : "-1"); }
     void flag(const Key& key, const bool& value) { out.emplace_back(key.link, value ? "1" : "0"); }
     void text(const Key& key, const std::string& value) { out.emplace_back(key.link, percent_encode(sanitized_preset(value))); }
+    void progress(const Key& key, const LessonProgress& value) { out.emplace_back(key.link, encode_lesson_progress(value)); }
     void messages(const Key& key, const WordsData& words) { out.emplace_back(key.link, encode_messages(words)); }
 };
 
@@ -180,6 +181,9 @@ struct FragmentReader {
     void text(const Key& key, std::string& value) {
         if (const std::string* text = take(key.link)) fail(key, read_text(*text, value));
     }
+    void progress(const Key& key, LessonProgress& value) {
+        if (const std::string* text = take(key.link)) fail(key, read_lesson_progress(*text, value));
+    }
     void messages(const Key& key, WordsData& words) {
         if (const std::string* text = take(key.link)) error = decode_messages(*text, words);
     }
@@ -302,6 +306,7 @@ struct Validator {
     void label(const Key& key, const int& value) { fail(key, label_problem(value)); }
     void flag(const Key&, const bool&) {}
     void text(const Key& key, const std::string& value) { fail(key, text_problem(value)); }
+    void progress(const Key& key, const LessonProgress& value) { fail(key, lesson_progress_problem(value)); }
     void messages(const Key&, const WordsData& words) {
         if (error.empty()) error = words_problem(words);
     }

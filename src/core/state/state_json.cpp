@@ -86,6 +86,10 @@ struct JsonWriter {
     void label(const Key& key, const int& value) { at_path(out, key.json) = value; }
     void flag(const Key& key, const bool& value) { at_path(out, key.json) = value; }
     void text(const Key& key, const std::string& value) { at_path(out, key.json) = value; }
+    void progress(const Key& key, const LessonProgress& value) {  // only once a step was checked: states stay as they were
+        const std::string text = encode_lesson_progress(value);
+        if (!text.empty()) at_path(out, key.json) = text;
+    }
     void messages(const Key&, const WordsData& words) {
         if (!lists) return;
         out["words"]["messages"] = words.messages;

@@ -223,6 +223,13 @@ struct JsonReader {
         if (!problem.empty()) return fail(key, problem);
         value = text;
     }
+    void progress(const Key& key, LessonProgress& value) {
+        const Json* j = find(key.json);
+        if (!j) return;
+        if (!j->is_string()) return fail(key, "it must be a string, but it is " + describe(*j));
+        const std::string problem = read_lesson_progress(j->get_ref<const Json::string_t&>(), value);
+        if (!problem.empty()) fail(key, problem);
+    }
     // "words": {"messages": ["viagra the", ...], "labels": [-1, ...]}; control characters in a message
     // become spaces (clean_message), which changes no word.
     void messages(const Key& key, WordsData& words) {
@@ -270,6 +277,7 @@ struct PathCollector {
     void label(const Key& key, const int&) { paths.emplace_back(key.json); }
     void flag(const Key& key, const bool&) { paths.emplace_back(key.json); }
     void text(const Key& key, const std::string&) { paths.emplace_back(key.json); }
+    void progress(const Key& key, const LessonProgress&) { paths.emplace_back(key.json); }
     void messages(const Key&, const WordsData&) {
         paths.emplace_back("words.messages");
         paths.emplace_back("words.labels");

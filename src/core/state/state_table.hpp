@@ -30,6 +30,8 @@
 //   label(Key, int&)                   +1 or -1
 //   flag(Key, bool&)                   link 1/0, JSON true/false
 //   text(Key, std::string&)            at most kMaxPresetLength bytes, no control characters
+//   progress(Key, LessonProgress&)     the lesson progress, as the text of lesson_progress.hpp in the
+//                                      link and in JSON (JSON leaves it out when it is empty)
 // State is WidgetState (readers) or const WidgetState (writers); visit_training_settings does the
 // same for the training settings alone, on a TrainConfig.
 #pragma once
@@ -107,6 +109,9 @@ void visit_properties(State& s, Visitor& v) {
     v.flag(Key{"readonly", "readonly", "the read-only switch"}, s.readonly);
     v.whole(Key{"visits", "trainedVisits", "the training progress"}, s.trained_visits, kTrainedVisitsRange);
     v.text(Key{"preset", "preset", "the preset name"}, s.preset);
+    // Added to v=1 compatibly (issue 28): an older link has none and means "no step checked yet". It
+    // comes before the lesson so that lesson=ID&step=K stay together at the end of a link (lessonz follows).
+    v.progress(Key{"lp", "lessonProgress", "the lesson progress"}, s.lesson_progress);
     // Added to v=1 compatibly: an older link has neither and means "no lesson".
     v.text(Key{"lesson", "lesson", "the lesson"}, s.lesson);
     v.whole(Key{"step", "lessonStep", "the lesson step"}, s.lesson_step, kLessonStepRange);

@@ -7,6 +7,7 @@
 
 #include "core/learn/dataset.hpp"
 #include "core/state/config.hpp"
+#include "core/state/lesson_progress.hpp"
 #include "core/words/words_state.hpp"
 
 namespace pl {
@@ -68,6 +69,8 @@ struct WidgetState {
     // A built-in lesson reopens from these alone; an instructor's own lesson also needs its text.
     std::string lesson;
     std::uint32_t lesson_step = 0;
+    // What the student did at each step of that lesson (lesson_progress.hpp; empty: nothing yet).
+    LessonProgress lesson_progress;
     HandUnit hand;                     // hand mode (off by default)
     // Words mode (words_state.hpp): which data set the widget shows and trains, and the messages. The
     // points stay while the messages show (and the other way round); the settings above are shared.

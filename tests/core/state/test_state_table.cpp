@@ -30,6 +30,7 @@ struct RowNames {
     void label(const Key& key, const int&) { keys.push_back(key); }
     void flag(const Key& key, const bool&) { keys.push_back(key); }
     void text(const Key& key, const std::string&) { keys.push_back(key); }
+    void progress(const Key& key, const LessonProgress&) { keys.push_back(key); }
 };
 
 std::vector<Key> all_rows() {
@@ -61,7 +62,7 @@ TEST_CASE("table: link keys, JSON names and descriptions are unique and non-empt
         CHECK(key.link != "t");  // the test points' key
         CHECK(key.link != "v");  // the version mark
     }
-    CHECK(links.size() == 49);  // 41 in the first v=1, then lesson and step, contrast and text, hand, hw1, hw2, hk
+    CHECK(links.size() == 50);  // 41 in the first v=1, then lesson and step, contrast and text, hand, hw1, hw2, hk, lp
 }
 
 TEST_CASE("table: the CLI flag is the JSON name in kebab case") {

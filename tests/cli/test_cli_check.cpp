@@ -1,0 +1,165 @@
+// perceptron-cli check (issue 28): tokens made by driving a real LessonRun on a real Session, then
+// re-checked by the command: it passes a passed lesson, finds the one step whose state was edited,
+// catches "passed" flags that the state does not bear out, and refuses bad tokens with one sentence.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "core/lesson/lesson_result.hpp"
+#include "core/lesson/lesson_run.hpp"
+#include "core/state/state_codec.hpp"
+#include "options.hpp"
+
+using namespace pl;
+
+namespace {
+
+const std::string kLesson = std::string(PL_TEST_DATA_DIR) + "/result_lesson.json";
+
+struct Run {
+    int code = 0;
+    std::string out, err;
+};
+
+Run check(const std::string& lesson, const std::string& token, bool json = false) {
+    std::vector<std::string_view> args{"--lesson", lesson, "--token", token};
+    if (json) args.push_back("--json");
+    std::ostringstream out, err;
+    Run r;
+    r.code = cli::run_check(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+// A student who walks result_lesson.json and passes every step (the quiz on the second try).
+LessonResult passed_record() {
+    Session session;
+    LessonRun run;
+    std::string text;
+    {
+        std::ostringstream s;
+        s << std::ifstream(kLesson).rdbuf();
+        text = s.str();
+    }
+    const LessonParse parsed = parse_lesson(text);
+    REQUIRE(parsed.ok);
+    run.open(session, parsed.lesson, 0, true);
+    REQUIRE(run.go_to(session, 1));
+    session.step();
+    REQUIRE(run.check(session).passed);
+    REQUIRE(run.go_to(session, 2));
+    run.choose(0);
+    REQUIRE_FALSE(run.check(session).passed);
+    run.choose(1);
+    REQUIRE(run.check(session).passed);
+    REQUIRE(run.go_to(session, 3));
+    session.train_until_converged();
+    REQUIRE(run.check(session).passed);
+    return *lesson_result(run, session);
+}
+
+bool one_sentence(const std::string& err) {
+    return err.rfind("perceptron-cli: ", 0) == 0 && err.find('\n') == err.size() - 1 && err[err.size() - 2] == '.';
+}
+
+}  // namespace
+
+TEST_CASE("check: a token from a passed lesson passes, with every step re-checked") {
+    const LessonResult record = passed_record();
+    CHECK(record.completed);
+    const Run r = check(kLesson, result_token(record));
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    CHECK(r.out.find("Step 1 \"Read this\": no check") != std::string::npos);
+    CHECK(r.out.find("Step 2 \"One step\": passed (1 attempt)") != std::string::npos);
+    CHECK(r.out.find("Step 3 \"A question\": passed (2 attempts)") != std::string::npos);
+    CHECK(r.out.find("Step 4 \"Train to the end\": passed (1 attempt)") != std::string::npos);
+    CHECK(r.out.find("Score: 3 of 3. Passed.") != std::string::npos);
+
+    const Run j = check(kLesson, result_token(record), true);
+    CHECK(j.code == 0);
+    const nlohmann::json out = nlohmann::json::parse(j.out);
+    CHECK(out["passed"] == true);
+    CHECK(out["score"]["raw"] == 3);
+    CHECK(out["score"]["max"] == 3);
+    CHECK(out["steps"][1]["judgedOn"] == "own state");
+    CHECK(out["steps"][2]["attempts"] == 2);
+    CHECK(out["steps"][2]["firstTry"] == false);
+}
+
+TEST_CASE("check: a state edited so one goal no longer holds fails on exactly that step") {
+    LessonResult record = passed_record();
+    // Step 2's state without the Step the student pressed: no mistake made yet.
+    DecodeResult state = decode_fragment(record.steps[1].state);
+    REQUIRE(state.ok);
+    state.state.trained_visits = 0;
+    record.steps[1].state = "#" + encode_fragment(state.state);
+    const Run r = check(kLesson, result_token(record));
+    CHECK(r.code == 1);
+    CHECK(r.out.find("Step 2 \"One step\": claimed passed but does not pass") != std::string::npos);
+    CHECK(r.out.find("Step 3 \"A question\": passed") != std::string::npos);
+    CHECK(r.out.find("Step 4 \"Train to the end\": passed") != std::string::npos);
+    CHECK(r.out.find("Score: 2 of 3. Not passed.") != std::string::npos);
+}
+
+TEST_CASE("check: passed flags on a state that does not pass are reported as such") {
+    Session session;
+    LessonRun run;
+    REQUIRE(run.open_builtin(session, "update-rule", 0, true).empty());
+    REQUIRE_FALSE(run.check(session).passed);  // checked before pressing Step: not passed
+    LessonResult record = *lesson_result(run, session);
+    REQUIRE_FALSE(record.steps[0].progress.passed);
+    record.steps[0].progress.passed = record.steps[0].progress.first_try = true;  // the flags lie
+    const Run r = check("update-rule", result_token(record), true);
+    CHECK(r.code == 1);
+    const nlohmann::json out = nlohmann::json::parse(r.out);
+    CHECK(out["steps"][0]["verdict"] == "claimed passed but does not pass");
+    CHECK(out["steps"][0]["claimedPassed"] == true);
+    CHECK(out["steps"][0]["passed"] == false);
+    CHECK(out["steps"][1]["verdict"] == "not checked");
+    CHECK(out["score"]["raw"] == 0);
+}
+
+TEST_CASE("check: another lesson, a truncated token and random bytes each exit 2 with one sentence") {
+    const std::string token = result_token(passed_record());
+    const Run other = check("update-rule", token);
+    CHECK(other.code == 2);
+    CHECK(one_sentence(other.err));
+    CHECK(other.err.find("for the lesson \"result-check\", not for \"update-rule\"") != std::string::npos);
+    CHECK(other.out.empty());
+
+    const Run cut = check(kLesson, token.substr(0, token.size() / 2));
+    CHECK(cut.code == 2);
+    CHECK(one_sentence(cut.err));
+
+    std::string bytes;
+    for (int i = 0; i < 200; ++i) bytes += static_cast<char>((i * 97 + 13) % 256);
+    const Run random = check(kLesson, bytes);
+    CHECK(random.code == 2);
+    CHECK(one_sentence(random.err));
+
+    const Run missing = check("no-such-lesson", token);
+    CHECK(missing.code == 2);
+    CHECK(one_sentence(missing.err));
+
+    // The same lesson edited by one character is another lesson for the checker.
+    std::ostringstream text;
+    text << std::ifstream(kLesson).rdbuf();
+    std::string edited = text.str();
+    edited.replace(edited.find("\"this\""), 6, "\"thiS\"");
+    const std::string path = (std::filesystem::temp_directory_path() / "pl_result_lesson_edited.json").string();
+    std::ofstream(path, std::ios::binary) << edited;
+    const Run changed = check(path, token);
+    std::filesystem::remove(path);
+    CHECK(changed.code == 2);
+    CHECK(one_sentence(changed.err));
+    CHECK(changed.err.find("another version of the lesson \"result-check\"") != std::string::npos);
+}
