@@ -10,6 +10,8 @@
 //   sh    perceptron-cli / perceptron-lab lines run against build/native (exit 0); build, serve and test
 //         lines are listed, and the scripts, presets and files they name must exist
 //   text  a picture made of text (the folder map), not a sample
+//   python  a notebook's cells: each parses (python3); a file's blocks run in order as one notebook with
+//         build/native on PATH, and a block that defines read_token() runs on a token made here
 // A sample that cannot run is marked "no-run" after its kind; the test prints them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { repoRoot, webRoot, startServer, launchBrowser } from './harness.mjs';
 
 const DOCS = ['README.md', 'docs/instructors.md', 'docs/reference.md', 'docs/developers.md'];
-const KINDS = new Set(['html', 'js', 'json', 'link', 'goal', 'sh', 'text']);
+const KINDS = new Set(['html', 'js', 'json', 'link', 'goal', 'sh', 'text', 'python']);
 const nativeDir = path.join(repoRoot, 'build', 'native');
 
 // The fenced blocks of one Markdown file: {where: 'docs/x.md:12', kind, noRun, code}. A fence may be
@@ -51,7 +53,7 @@ const lessonSamples = new Map(runnable('json').map((b) => JSON.parse(b.code)).fi
 
 test('every code block of the docs says what it is, and the ones that cannot run are few and listed', () => {
   const unknown = blocks.filter((b) => !KINDS.has(b.kind)).map((b) => `${b.where}: \`\`\`${b.kind}`);
-  assert.deepEqual(unknown, [], 'a block without a known kind (html, js, json, link, goal, sh, text)');
+  assert.deepEqual(unknown, [], 'a block without a known kind (html, js, json, link, goal, sh, text, python)');
   const noRun = blocks.filter((b) => b.noRun);
   console.log(`docs samples: ${blocks.filter((b) => b.kind !== 'text').length} samples, ${noRun.length} marked no-run`
     + noRun.map((b) => `\n  no-run: ${b.where} (${b.kind})`).join(''));
@@ -167,6 +169,37 @@ test('the shell samples: perceptron-cli and perceptron-lab lines run, build and 
   console.log(`shell samples: ${ran} run, ${listed} build/serve/test commands checked`);
   assert.deepEqual(failures, []);
   assert.ok(ran > 0);
+});
+
+// The notebook samples (docs/instructors.md, "Grading with a notebook"): the student's cell with its
+// placeholder token, the hidden test, the token reader. Run in order, the hidden test must reach the real
+// checker and stop at its first assert with the checker's sentence about the placeholder; the reader
+// must decode a token made here from a record and print its score.
+test('the python samples: each parses, the hidden test calls the checker, the reader decodes a token', { timeout: 120000 }, () => {
+  const python = runnable('python');
+  assert.ok(python.length > 0, 'no python sample found');
+  for (const b of python) {
+    const parsed = spawnSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], { input: b.code, encoding: 'utf8' });
+    assert.equal(parsed.status, 0, `${b.where}: ${parsed.stderr}`);
+  }
+  const env = { ...process.env, PATH: `${nativeDir}${path.delimiter}${process.env.PATH}` };
+  for (const file of new Set(python.map((b) => b.where.split(':')[0]))) {
+    const cells = python.filter((b) => b.where.startsWith(`${file}:`));
+    const reader = cells.find((b) => /def read_token\(/.test(b.code));
+    const notebook = cells.filter((b) => b !== reader).map((b) => b.code).join('\n');
+    if (/perceptron-cli/.test(notebook)) {
+      const run = spawnSync('python3', ['-c', notebook], { encoding: 'utf8', env, timeout: 60000 });
+      assert.equal(run.status, 1, `${file}: the hidden test stops at an assert (${run.stderr})`);
+      assert.match(run.stderr, /AssertionError: perceptron-cli: The result token is damaged/, `${file}: the checker read the placeholder token`);
+    }
+    if (reader) {
+      const record = { format: 'perceptron-lab-result', version: 1, lesson: { id: 'separability' }, steps: [], score: { raw: 2, max: 3, scaled: 2 / 3 } };
+      const token = 'PLR1.' + Buffer.from(JSON.stringify(record)).toString('base64url');
+      const run = spawnSync('python3', ['-c', `RESULT = ${JSON.stringify(token)}\n${reader.code}`], { encoding: 'utf8', timeout: 60000 });
+      assert.equal(run.status, 0, `${reader.where}: ${run.stderr}`);
+      assert.match(run.stdout, /'raw': 2, 'max': 3/, `${reader.where}: it prints the score`);
+    }
+  }
 });
 
 // ---------------------------------------------------------------------------------------------------

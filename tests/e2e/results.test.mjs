@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startServer, launchBrowser, openPage, waitForLab, onLab, settleLab as settle, drawnBy as drawn,
-  canvasOrigin as canvasBox, clickRect, repoRoot } from './harness.mjs';
+  canvasOrigin as canvasBox, clickRect, clickData, repoRoot } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -36,11 +36,6 @@ async function clickButton(page, label) {
     await page.mouse.wheel(0, item.rect[1] < item.clip[1] ? -100 : 100);
   }
   assert.fail(`"${label}" never came into view`);
-}
-async function clickData(page, x, y) {
-  const p = await onLab(page, null, (lab, [px, py]) => window.testHooks(lab).toPage(px, py), [x, y]);
-  await page.mouse.click(p.x, p.y, { delay: 60 });
-  await settle(page);
 }
 const result = (page) => onLab(page, null, (lab) => lab.result());
 
