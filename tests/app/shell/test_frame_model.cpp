@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "core/learn/dataset.hpp"
+#include "../../core/learn/test_learner_helpers.hpp"
 #include "app/shell/frame_model.hpp"
 #include "core/facts/describe.hpp"
 #include "core/session/session.hpp"
@@ -161,17 +161,7 @@ TEST_CASE("frame model: a big kernel run keeps its theory a background job, the 
     // 2,000 spiral points under an RBF kernel: the Gram solve for gamma* is spread over frames
     // (Session::advance_theory). The snapshot needs the max-margin line only to score test points, so
     // without them building it must not run the solve at once (a frame of seconds on a phone).
-    GeneratorParams params;
-    params.n = 2000;
-    params.seed = 11;
-    params.noise = 0.05;
-    WidgetState state = Session::default_state();
-    state.data = make_preset(Preset::Spirals, params);
-    state.config.algorithm = Algorithm::Kernel;
-    state.config.kernel.type = KernelType::Rbf;
-    state.config.kernel.gamma = 10.0;
-    state.config.bias = BiasMode::None;
-    Session session(state);
+    Session session(test::big_rbf_spirals());
     REQUIRE(session.theory_pending());
     ModelCache cache;
     const FrameModel& model = cache.update(session);

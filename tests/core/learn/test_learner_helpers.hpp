@@ -9,6 +9,7 @@
 #include "core/learn/lift.hpp"
 #include "core/learn/rng.hpp"
 #include "core/learn/vec.hpp"
+#include "core/session/session.hpp"
 #include "core/state/config.hpp"
 
 namespace pl::test {
@@ -88,6 +89,22 @@ inline SeparableSet random_separable(std::size_t n, int dim, double margin, bool
         s.data.add(x, value > 0 ? +1 : -1);
     }
     return s;
+}
+
+// 2,000 spiral points under an RBF kernel (gamma 10, no bias): a Gram solve for gamma* far longer than
+// one frame's slice, so a Session spreads it over advance_theory() calls.
+inline WidgetState big_rbf_spirals() {
+    GeneratorParams params;
+    params.n = 2000;
+    params.seed = 11;
+    params.noise = 0.05;
+    WidgetState state = Session::default_state();
+    state.data = make_preset(Preset::Spirals, params);
+    state.config.algorithm = Algorithm::Kernel;
+    state.config.kernel.type = KernelType::Rbf;
+    state.config.kernel.gamma = 10.0;
+    state.config.bias = BiasMode::None;
+    return state;
 }
 
 }  // namespace pl::test

@@ -196,16 +196,7 @@ TEST_CASE("kernel proof: samples recorded before w* is known get their projectio
 }
 
 TEST_CASE("kernel proof: the session spreads a 2,000-point solve over short slices, then the plots get w*") {
-    GeneratorParams params;
-    params.n = 2000;
-    params.seed = 11;
-    params.noise = 0.05;
-    WidgetState state = Session::default_state();
-    state.data = make_preset(Preset::Spirals, params);
-    state.config.algorithm = Algorithm::Kernel;
-    state.config.kernel.type = KernelType::Rbf;
-    state.config.kernel.gamma = 10.0;
-    state.config.bias = BiasMode::None;
+    const WidgetState state = test::big_rbf_spirals();
     Session session(state);
     REQUIRE(session.theory_pending());  // far more than the 4 ms the rebuild may spend on it
     CHECK(session.theory_so_far().computing);
