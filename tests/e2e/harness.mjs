@@ -56,7 +56,14 @@ export async function openPage(browser, url, { width = 1000, height = 700, devic
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`requestfailed: ${req.url()}`));
+  // The browser fetches the favicon on its own after a load and cancels that fetch when the page
+  // reloads or navigates (net::ERR_ABORTED); the page cannot prevent it, so only that case is let go.
+  // Any other failure, and a favicon that is missing (a 404 below), is still a problem.
+  page.on('requestfailed', (req) => {
+    const aborted = /ERR_ABORTED|NS_BINDING_ABORTED|cancelled/i.test(req.failure()?.errorText ?? '');
+    if (aborted && /\/favicon\.svg$/.test(new URL(req.url()).pathname)) return;
+    problems.push(`requestfailed: ${req.url()} (${req.failure()?.errorText ?? 'no reason given'})`);
+  });
   page.on('response', (res) => { if (res.status() >= 400) problems.push(`http ${res.status()}: ${res.url()}`); });
   await page.goto(url);
   return { page, context, problems };

@@ -95,7 +95,6 @@ test('a lesson graded from real clicks: attempts, the result event, a reload, an
 
   // The full-page widget keeps its state in the address: a reload keeps the attempts.
   await page.waitForFunction(() => /[#&]lp=1\.3\.-\.\d+_2\.1\.\d\.\d+_0(&|$)/.test(location.hash), null, { timeout: 5000 });
-  await page.waitForLoadState('networkidle');  // a reload would abort a request still under way (the favicon)
   await page.reload();
   await waitForLab(page);
   const reloaded = await result(page);
