@@ -4,7 +4,7 @@
 #  2. Debian *source* packages of Dear ImGui 1.86 and SDL2 2.26.5 (pinned, sha256-checked),
 #     unpacked into the per-machine cache (outside git)
 #  3. SDL2 built for the web with emcmake into a cached prefix (its configure takes ~3 min: paid once)
-#  4. npm dev dependencies (playwright-core) from package-lock.json
+#  4. npm dev dependencies (playwright-core, axe-core, scorm-again, h5p-standalone, ...) from package-lock.json
 # Safe to run again: every step checks first and returns in about a second when all is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +29,8 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev        # libFuzzer + sanitizer runtimes
   python3-sklearn python3-numpy      # cross-check benchmark against scikit-learn
   dpkg-dev                           # apt-get source
+  libzip-dev                         # perceptron-cli package: writes SCORM .zip and H5P .h5p packages
+  libxml2-utils                      # xmllint: tests validate SCORM manifests against the schemas
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -86,6 +88,7 @@ fi
 # --- 4. npm dev dependencies -----------------------------------------------------------------------
 if [ ! -f node_modules/playwright-core/package.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   log "npm ci"
-  npm ci --no-audit --no-fund --loglevel=error >/dev/null
+  # --ignore-scripts: no package needs an install step, and h5p-standalone's would insist on yarn.
+  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null
 fi
 log "all dependencies present"
