@@ -23,6 +23,7 @@ import { applyStartOptions, optionsFromElement, startsFromDefaults, styleElement
 import { createCanvas, createNoticeBox, followAddressedLinks, followWheelFocus, keepUrlInSync, linkAddressedTo,
   redrawOnResize } from './embed_page.js';
 import { forgetSaved, keepRemembering, readSaved, rememberKey, remembers } from './embed_remember.js';
+import { keepCheckStates } from './embed_check_states.js';
 import { HOST_REQUEST, setUpShare } from './embed_share.js';
 import { createSnapshots } from './embed_snapshot.js';
 import { wasmCalls } from './embed_wasm.js';
@@ -168,12 +169,22 @@ export async function mountPerceptron(element, options = {}) {
     if (!destroyed && !mirror) mirror = createA11yMirror({ element, canvas, handle, follow, wasm, share });
   };
 
+  // The state each lesson step was checked on outlives a reload too (the full page's included: its
+  // link keeps the attempts, not these states), unless the page turned remembering off.
+  const checkStates = options.remember === false || options.remember === 'off'
+    ? null : keepCheckStates(handle, wasm, rememberKey(element));
+  if (checkStates) cleanups.push(checkStates.stop);
   const stopMessages = setUpMessages(handle, follow, options);
   if (stopMessages) cleanups.push(stopMessages);
   element.perceptronLab = handle;  // once the start state (and any saved work) is in
   element.dispatchEvent(new CustomEvent('perceptron-lab:ready', { detail: handle, bubbles: true }));
   // After the frame that follows the ready event: the rest of the code, then the mirror.
-  requestAnimationFrame(() => setTimeout(() => { loadRest(); buildMirror(); }, 0));
+  requestAnimationFrame(() => setTimeout(() => {
+    const restLoaded = loadRest();
+    buildMirror();
+    // The record is made by the rest of the code: give the kept states back once it is in.
+    if (checkStates) Promise.resolve(restLoaded).then(() => { if (!destroyed) checkStates.restore(); });
+  }, 0));
   return handle;
 }
 

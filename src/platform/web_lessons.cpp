@@ -115,6 +115,33 @@ EMSCRIPTEN_KEEPALIVE const char* pl_lesson_result() {
     return hand_out(std::move(json));
 }
 
+// Gives back the per-step check states a reload lost (web/embed_check_states.js keeps them):
+// {"hash": lesson hash, "attempts": [per step], "states": ["#..." or "" per step]}. Only an entry for
+// the open lesson as it is now (same hash) is read; LessonRun::restore_check_links decides step by
+// step. Returns how many steps got their state back (0 for anything it cannot use).
+EMSCRIPTEN_KEEPALIVE int pl_lesson_restore_checks(const char* entry) {
+    pl::app::App* app = current_app();
+    if (!app || !app->lesson().is_open() || !entry) return 0;
+    const nlohmann::json j = nlohmann::json::parse(entry, nullptr, false);
+    if (!j.is_object() || !j.contains("hash") || !j["hash"].is_string() ||
+        j["hash"].get<std::string>() != pl::lesson_hash(app->lesson().lesson()))
+        return 0;
+    const auto attempts_it = j.find("attempts");
+    const auto states_it = j.find("states");
+    if (attempts_it == j.end() || states_it == j.end() || !attempts_it->is_array() || !states_it->is_array()) return 0;
+    std::vector<std::uint32_t> attempts;
+    std::vector<std::string> states;
+    for (const nlohmann::json& a : *attempts_it) {
+        if (!a.is_number_unsigned() || a.get<std::uint64_t>() > pl::kMaxLessonAttempts) return 0;
+        attempts.push_back(a.get<std::uint32_t>());
+    }
+    for (const nlohmann::json& s : *states_it) {
+        if (!s.is_string()) return 0;
+        states.push_back(s.get<std::string>());
+    }
+    return static_cast<int>(app->lesson().restore_check_links(states, attempts));
+}
+
 // Judged checks since the widget started: the JS 'result' event fires when this moves.
 EMSCRIPTEN_KEEPALIVE double pl_lesson_checks() {
     pl::app::App* app = current_app();

@@ -100,6 +100,18 @@ test('a lesson graded from real clicks: attempts, the result event, a reload, an
   const reloaded = await result(page);
   assert.deepEqual(reloaded.steps.map((s) => [s.attempts, s.passed, s.firstTry]), [[1, true, true], [2, true, false], [0, false, false]]);
   assert.equal(reloaded.score.raw, 2);
+  // The state step 1 was checked on comes back too (kept in local storage, not in the link), so the
+  // student may go on changing the points: a Ctrl-click takes the positive point away again, and the
+  // checker still judges step 1 on the state it passed on, not on the final link.
+  await page.waitForFunction(() => window.perceptronLab.result().steps[0].state, null, { timeout: 5000 });
+  const onPoint = await onLab(page, null, (w) => window.testHooks(w).toPage(-1, 0));
+  await onLab(page, null, (w) => w.canvas.focus());  // the keys go where the focus is
+  await page.mouse.move(onPoint.x, onPoint.y);  // the canvas finds the point under the mouse in a frame
+  await page.keyboard.down('Control');
+  await settle(page);
+  await clickData(page, -1, 0);
+  await page.keyboard.up('Control');
+  assert.equal((await onLab(page, null, (lab) => lab.state())).points.length, 4, 'the positive point is gone');
 
   // "Copy my result" on the card: the token on the clipboard, and the checker agrees step by step.
   await clickButton(page, 'Copy my result');
@@ -113,6 +125,7 @@ test('a lesson graded from real clicks: attempts, the result event, a reload, an
   assert.equal(run.status, 1, `not every step is passed yet: exit 1 (${run.stderr})`);
   const checked = JSON.parse(run.stdout);
   assert.deepEqual(checked.steps.map((s) => s.verdict), ['passed', 'passed', 'not checked']);
+  assert.equal(checked.steps[0].judgedOn, 'own state', 'step 1 is judged on the state it was checked on');
   assert.deepEqual(checked.score, { raw: 2, max: 3, scaled: 2 / 3 });
 
   // A check through the handle fires the event too (an attempt more, after the reload).

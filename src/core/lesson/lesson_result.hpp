@@ -7,8 +7,9 @@
 //    "lesson": {"id", "title", "hash"},            hash: lesson_hash below
 //    "steps": [{"title", "kind": "text"|"goal"|"quiz"|"goal+quiz", "attempts", "passed", "firstTry",
 //               "choice": 0-based index or null, "response": the chosen answer's text (quiz), the goal's
-//               text (goal), "" otherwise, "seconds", "state": "#..." (the state link at the step's
-//               last check in this run; absent when not known)}],
+//               text (goal), "" otherwise, "seconds", "state": "#..." (the state link of the step's
+//               passing check, or of its last check while none passed; absent when not known: a
+//               reload gets it back from web/embed_check_states.js)}],
 //    "score": {"raw": checkable steps passed, "max": steps with a goal or a quiz, "scaled": raw / max
 //              (1 when max is 0)},
 //    "completed": every checkable step passed,

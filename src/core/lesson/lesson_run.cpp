@@ -205,11 +205,16 @@ const LessonRun::Verdict& LessonRun::check(Session& session) {
         StepProgress& p = progress_[step_];
         if (p.attempts == 0 && verdict_.passed) p.first_try = true;
         p.attempts = std::min(p.attempts + 1, kMaxLessonAttempts);
+        // The evidence of a step is its passing check once it has one: a student who passed and then
+        // tried something else (a wrong answer, other points) keeps the answer and the state that
+        // passed, so perceptron-cli check judges what earned the pass.
+        if (!p.passed || verdict_.passed) {
+            p.choice = s.has_quiz() ? chosen_ : std::nullopt;
+            WidgetState checked = session.state();
+            checked.lesson_progress.clear();  // the record carries the progress itself
+            check_links_[step_] = "#" + encode_fragment(checked);
+        }
         p.passed = p.passed || verdict_.passed;
-        p.choice = s.has_quiz() ? chosen_ : std::nullopt;
-        WidgetState checked = session.state();
-        checked.lesson_progress.clear();  // the record carries the progress itself
-        check_links_[step_] = "#" + encode_fragment(checked);
         ++checks_made_;
         store_progress(session);
     }
@@ -236,6 +241,21 @@ std::string LessonRun::follow_state(Session& session) {
     const std::string error = open_builtin(session, state.lesson, state.lesson_step, false);
     if (!error.empty()) close(session);
     return error;
+}
+
+std::size_t LessonRun::restore_check_links(const std::vector<std::string>& links,
+                                           const std::vector<std::uint32_t>& attempts) {
+    if (!lesson_ || links.size() != progress_.size() || attempts.size() != progress_.size()) return 0;
+    std::size_t taken = 0;
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        if (!check_links_[i].empty() || progress_[i].attempts == 0 || attempts[i] != progress_[i].attempts) continue;
+        if (links[i].size() < 2 || links[i][0] != '#' || links[i].size() > kMaxCheckLinkLength) continue;
+        const DecodeResult decoded = decode_fragment(std::string_view(links[i]).substr(1));
+        if (!decoded.ok) continue;  // kept by a page, so read as any link: a bad one is not taken
+        check_links_[i] = links[i];
+        ++taken;
+    }
+    return taken;
 }
 
 }  // namespace pl

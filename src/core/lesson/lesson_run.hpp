@@ -81,10 +81,17 @@ public:
     // Per step: attempts, passed, first try, answer, whole seconds (including the time not yet written
     // to the state).
     LessonProgress progress() const;
-    // Per step: the state link ("#" + encode_fragment, without the progress) at its last judged check
-    // in this run, "" when the step was not checked since the lesson was opened (links and reloads keep
-    // the progress, not these states).
+    // Per step: the state link ("#" + encode_fragment, without the progress) at its passing check, or
+    // at its last judged check when none passed; "" when not known (the step was not checked since the
+    // lesson was opened, and nothing gave it back: links keep the progress, not these states).
     const std::vector<std::string>& check_links() const { return check_links_; }
+    // Gives back the check links a reload lost, kept by the page (web/embed_check_states.js keeps them
+    // in local storage with the attempts each step had when they were kept). Link i is taken only when
+    // the run has none for step i, the step was checked, attempts[i] equals its attempts now (it is the
+    // link of the same check, not of an older try) and it decodes as a state link of at most
+    // kMaxCheckLinkLength characters. Returns how many were taken.
+    static constexpr std::size_t kMaxCheckLinkLength = 1'000'000;
+    std::size_t restore_check_links(const std::vector<std::string>& links, const std::vector<std::uint32_t>& attempts);
     // Whether any step of the open lesson was checked (kept across a link or a reload, with the progress).
     bool has_attempts() const;
     // Judged checks since the widget started (the JS 'result' event fires when it moves).

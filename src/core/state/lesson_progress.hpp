@@ -6,7 +6,7 @@
 // [SECTION] The link value (key "lp", JSON "lessonProgress" as the same text)
 //   One entry per step of the lesson, in order, joined by '_'. An entry is "0" for a step never
 //   checked, else "A.F.C.S": A attempts (1 to kMaxLessonAttempts), F flags (1 = passed, 2 = passed on
-//   the first try, so 0, 1 or 3), C the quiz answer chosen at the last check (0-based, or '-' for
+//   the first try, so 0, 1 or 3), C the quiz answer of the passing check, else of the last (0-based, or '-' for
 //   none), S whole seconds spent at the step (0 to kMaxLessonSeconds). All characters are unreserved in
 //   a URL, so the value is never escaped. Example: "2.1.1.34_0_1.3.-.9".
 //   The value is absent from a link (and from JSON) when no step was checked: links without it load as
@@ -24,7 +24,7 @@ struct StepProgress {
     std::uint32_t attempts = 0;          // Check presses that gave an answer to judge
     bool passed = false;                 // a check passed at this step (on any visit)
     bool first_try = false;              // the first check passed
-    std::optional<std::uint32_t> choice; // the quiz answer at the last check
+    std::optional<std::uint32_t> choice; // the quiz answer that passed, else the last one checked
     std::uint32_t seconds = 0;           // whole seconds spent at the step
 
     bool operator==(const StepProgress& o) const {

@@ -225,3 +225,61 @@ TEST_CASE("result: the progress travels in the link, and a v=1 link without it l
     REQUIRE(json.ok);
     CHECK(json.state.lesson_progress == session.state().lesson_progress);
 }
+
+TEST_CASE("result: a step keeps the state and answer it passed on, and a reload takes kept states back only for the same check") {
+    Session session;
+    LessonRun run;
+    REQUIRE(run.open_builtin(session, "separability", 0, true).empty());
+    const std::size_t start_points = session.state().data.size();  // the lesson's four points
+    // Goal: exactly one more point, and the data no longer separable. A positive point between the negatives.
+    REQUIRE(session.add_point(Vec{-1.0, 0.0}, +1));
+    REQUIRE(run.check(session).passed);
+    const std::string passed_on = run.check_links()[0];
+    REQUIRE_FALSE(passed_on.empty());
+    // The student goes on: the point taken away again, checked again (fails). The pass and its state stay.
+    REQUIRE(session.remove_point(start_points));
+    CHECK_FALSE(run.check(session).passed);
+    CHECK(run.progress()[0].attempts == 2);
+    CHECK(run.progress()[0].passed);
+    CHECK(run.check_links()[0] == passed_on);
+
+    // A reload: the link keeps the progress, not the per-step states.
+    const DecodeResult decoded = decode_fragment(encode_fragment(session.state()));
+    REQUIRE(decoded.ok);
+    auto reload = [&](Session& s, LessonRun& r) {
+        s.load_state(decoded.state);
+        REQUIRE(r.follow_state(s).empty());
+        REQUIRE(r.check_links()[0].empty());
+    };
+    const std::size_t steps = run.step_count();
+    std::vector<std::string> kept(steps);
+    kept[0] = passed_on;
+    std::vector<std::uint32_t> attempts(steps, 0);
+    attempts[0] = 2;
+    {
+        Session s;
+        LessonRun r;
+        reload(s, r);
+        CHECK(r.restore_check_links(kept, attempts) == 1);
+        CHECK(r.check_links()[0] == passed_on);
+        CHECK(r.restore_check_links(kept, attempts) == 0);  // a step that has its state keeps it
+    }
+    {
+        Session s;
+        LessonRun r;
+        reload(s, r);
+        std::vector<std::uint32_t> older = attempts;
+        older[0] = 1;  // kept at an earlier check: it does not stand for the second one
+        CHECK(r.restore_check_links(kept, older) == 0);
+        std::vector<std::string> bad = kept;
+        bad[0] = "#d=%%%&v=1";
+        CHECK(r.restore_check_links(bad, attempts) == 0);  // a kept link that does not decode
+        bad[0] = passed_on.substr(1);
+        CHECK(r.restore_check_links(bad, attempts) == 0);  // not a link ("#...")
+        CHECK(r.restore_check_links(std::vector<std::string>(steps + 1), std::vector<std::uint32_t>(steps + 1)) == 0);
+        std::vector<std::string> unchecked(steps);
+        unchecked[1] = passed_on;
+        CHECK(r.restore_check_links(unchecked, attempts) == 0);  // step 2 was never checked
+        CHECK(r.check_links()[0].empty());
+    }
+}
