@@ -35,9 +35,8 @@ void take_focus_if_asked(ImGuiID id) {
 
 // A goal about training (mistakes, epochs, visits, converged) needs the training verbs at hand.
 bool goal_needs_training(const Goal& goal) {
-    for (const GoalNode& node : goal.nodes) {
-        if (node.kind != GoalNode::Kind::Compare) continue;
-        switch (node.compare.name) {
+    for (const GoalName name : goal_fact_names(goal)) {
+        switch (name) {
             case GoalName::Converged: case GoalName::Mistakes: case GoalName::Epochs: case GoalName::Visits: return true;
             default: break;
         }

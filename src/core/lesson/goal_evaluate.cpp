@@ -31,16 +31,85 @@ bool fact_of(const GoalComparison& c, const GoalFacts& facts, GoalFactValue& val
     return why.empty();
 }
 
-bool compare(const GoalComparison& c, const GoalFacts& facts) {
-    GoalFactValue v;
-    std::string why;
-    if (!fact_of(c, facts, v, why)) return false;
-    switch (v.kind) {
-        case GoalValueKind::Boolean: return (v.boolean == c.boolean) == (c.op == GoalOp::Equal);
-        case GoalValueKind::Word: return (v.word == c.word) == (c.op == GoalOp::Equal);
-        case GoalValueKind::Number: break;
+std::string fact_label(GoalName name, const std::string& argument) {
+    return name == GoalName::WordWeight ? "the weight of '" + argument + "'" : std::string(goal_name_info(name).label);
+}
+
+// The value of term i of a numeric comparison, or false and the sentence that says why it has none
+// ("γ* is undefined: the data are not separable", "'R / gamma_star' has no value: it divides by 0").
+bool term_value(const GoalComparison& c, std::size_t i, const GoalFacts& facts, double& out, std::string& why) {
+    const GoalTerm& t = c.terms[i];
+    std::vector<double> x(t.children.size());
+    for (std::size_t k = 0; k < t.children.size(); ++k)
+        if (!term_value(c, t.children[k], facts, x[k], why)) return false;
+    auto none = [&](const char* reason) {
+        why = "'" + describe_term(c, i) + "' has no value: " + reason;
+        return false;
+    };
+    switch (t.kind) {
+        case GoalTerm::Kind::Number: out = t.number; break;
+        case GoalTerm::Kind::Fact: {
+            std::string reason;
+            if (t.name == GoalName::WordWeight) {
+                if (!facts.word_weight(t.argument, out, reason)) { why = fact_label(t.name, t.argument) + " is undefined: " + reason; return false; }
+                break;
+            }
+            reason = facts.why_undefined(t.name);
+            if (!reason.empty()) { why = fact_label(t.name, t.argument) + " is undefined: " + reason; return false; }
+            out = goal_fact_value(facts, t.name).number;
+            break;
+        }
+        case GoalTerm::Kind::Negate: out = -x[0]; break;
+        case GoalTerm::Kind::Add: out = x[0] + x[1]; break;
+        case GoalTerm::Kind::Subtract: out = x[0] - x[1]; break;
+        case GoalTerm::Kind::Multiply: out = x[0] * x[1]; break;
+        case GoalTerm::Kind::Divide:
+            if (x[1] == 0.0) return none("it divides by 0");
+            out = x[0] / x[1];
+            break;
+        case GoalTerm::Kind::Sqrt:
+            if (x[0] < 0.0) return none("the square root of a negative number");
+            out = std::sqrt(x[0]);
+            break;
+        case GoalTerm::Kind::Abs: out = std::fabs(x[0]); break;
+        case GoalTerm::Kind::Min: out = *std::min_element(x.begin(), x.end()); break;
+        case GoalTerm::Kind::Max: out = *std::max_element(x.begin(), x.end()); break;
     }
-    const double x = v.number, y = c.number;
+    if (!std::isfinite(out)) return none("it is too large");
+    return true;
+}
+
+// Both sides of a numeric comparison, or false and why one has no value.
+bool sides_of(const GoalComparison& c, const GoalFacts& facts, double& x, double& y, std::string& why) {
+    return term_value(c, c.left, facts, x, why) && term_value(c, c.right, facts, y, why);
+}
+
+// "mistakes is 7, bound is 6": each side that is not a plain number, with its value.
+std::string describe_sides(const GoalComparison& c, double x, double y) {
+    std::string out;
+    for (const auto& [term, value] : {std::pair<std::size_t, double>{c.left, x}, {c.right, y}}) {
+        const GoalTerm& t = c.terms[term];
+        if (t.kind == GoalTerm::Kind::Number) continue;
+        GoalFactValue v;
+        v.number = value;
+        const std::string name = t.kind == GoalTerm::Kind::Fact ? fact_label(t.name, t.argument) : describe_term(c, term);
+        out += (out.empty() ? "" : ", ") + name + " is " + describe_fact_value(v);
+    }
+    return out;
+}
+
+bool compare(const GoalComparison& c, const GoalFacts& facts) {
+    double x = 0.0, y = 0.0;
+    if (c.numeric()) {
+        std::string why;
+        if (!sides_of(c, facts, x, y, why)) return false;
+    } else {
+        GoalFactValue v;
+        std::string why;
+        if (!fact_of(c, facts, v, why)) return false;
+        return v.kind == GoalValueKind::Boolean ? (v.boolean == c.boolean) == (c.op == GoalOp::Equal)
+                                                : (v.word == c.word) == (c.op == GoalOp::Equal);
+    }
     switch (c.op) {
         case GoalOp::Equal: return numbers_equal(x, y);
         case GoalOp::NotEqual: return !numbers_equal(x, y);
@@ -75,16 +144,18 @@ void explain(const Goal& goal, std::size_t index, bool wanted, const GoalFacts& 
     switch (node.kind) {
         case GoalNode::Kind::Compare: {
             const GoalComparison& c = node.compare;
-            const GoalNameInfo& info = goal_name_info(c.name);
-            const std::string label = c.name == GoalName::WordWeight ? "the weight of '" + c.argument + "'" : std::string(info.label);
-            std::string reason, why;
+            const std::string label = fact_label(c.name, c.argument);
+            std::string reason, why, value;
             GoalFactValue fact;
-            if (!fact_of(c, facts, fact, why)) {
-                reason = label + " is undefined: " + why;
+            double x = 0.0, y = 0.0;
+            if (c.numeric() ? !sides_of(c, facts, x, y, why) : !fact_of(c, facts, fact, why)) {
+                reason = c.numeric() ? why : label + " is undefined: " + why;
             } else {
-                const std::string value = label + " is " + describe_fact_value(fact);
-                reason = wanted ? describe_comparison(c) + " is not met: " + value
-                                : describe_comparison(c) + " holds (" + value + "), but the goal asks for the opposite";
+                value = c.numeric() ? describe_sides(c, x, y) : label + " is " + describe_fact_value(fact);
+                const std::string text = describe_comparison(c);
+                if (value.empty()) reason = wanted ? text + " is not met" : text + " holds, but the goal asks for the opposite";
+                else reason = wanted ? text + " is not met: " + value
+                                     : text + " holds (" + value + "), but the goal asks for the opposite";
             }
             if (std::find(out.begin(), out.end(), reason) == out.end()) out.push_back(std::move(reason));
             return;
@@ -108,12 +179,60 @@ std::string comparison_name(const GoalComparison& c) {
 }
 
 std::string describe_comparison(const GoalComparison& c) {
-    const GoalNameInfo& info = goal_name_info(c.name);
-    std::string out = comparison_name(c) + " " + std::string(to_string(c.op)) + " ";
-    switch (info.kind) {
-        case GoalValueKind::Number: return out + format_literal(c.number);
-        case GoalValueKind::Boolean: return out + (c.boolean ? "true" : "false");
-        case GoalValueKind::Word: return out + c.word;
+    if (c.numeric()) return describe_term(c, c.left) + " " + std::string(to_string(c.op)) + " " + describe_term(c, c.right);
+    const std::string out = comparison_name(c) + " " + std::string(to_string(c.op)) + " ";
+    return out + (goal_name_info(c.name).kind == GoalValueKind::Boolean ? (c.boolean ? "true" : "false") : c.word);
+}
+
+namespace {
+// How tightly a term binds when printed: a child that binds less than its parent gets parentheses.
+int binding(GoalTerm::Kind kind) {
+    switch (kind) {
+        case GoalTerm::Kind::Add: case GoalTerm::Kind::Subtract: return 1;
+        case GoalTerm::Kind::Multiply: case GoalTerm::Kind::Divide: return 2;
+        case GoalTerm::Kind::Negate: return 3;
+        default: return 4;
+    }
+}
+}  // namespace
+
+std::string describe_term(const GoalComparison& c, std::size_t i) {
+    const GoalTerm& t = c.terms[i];
+    auto child = [&](std::size_t k, bool right_of_minus_or_divide) {
+        const std::string text = describe_term(c, t.children[k]);
+        const int inner = binding(c.terms[t.children[k]].kind), outer = binding(t.kind);
+        return inner < outer || (right_of_minus_or_divide && inner == outer) ? "(" + text + ")" : text;
+    };
+    auto list = [&]() {
+        std::string out;
+        for (std::size_t k = 0; k < t.children.size(); ++k) out += (k ? ", " : "") + describe_term(c, t.children[k]);
+        return out;
+    };
+    switch (t.kind) {
+        case GoalTerm::Kind::Number: return format_literal(t.number);
+        case GoalTerm::Kind::Fact:
+            return t.name == GoalName::WordWeight ? std::string(kWordWeightPrefix) + t.argument : std::string(goal_name_info(t.name).text);
+        case GoalTerm::Kind::Negate: return "-" + child(0, false);
+        case GoalTerm::Kind::Add: return child(0, false) + " + " + child(1, false);
+        case GoalTerm::Kind::Subtract: return child(0, false) + " - " + child(1, true);
+        case GoalTerm::Kind::Multiply: return child(0, false) + " * " + child(1, false);
+        case GoalTerm::Kind::Divide: return child(0, false) + " / " + child(1, true);
+        case GoalTerm::Kind::Sqrt: return "sqrt(" + list() + ")";
+        case GoalTerm::Kind::Abs: return "abs(" + list() + ")";
+        case GoalTerm::Kind::Min: return "min(" + list() + ")";
+        case GoalTerm::Kind::Max: return "max(" + list() + ")";
+    }
+    return "";
+}
+
+std::vector<GoalName> goal_fact_names(const Goal& goal) {
+    std::vector<GoalName> out;
+    auto add = [&](GoalName name) { if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name); };
+    for (const GoalNode& node : goal.nodes) {
+        if (node.kind != GoalNode::Kind::Compare) continue;
+        if (!node.compare.numeric()) { add(node.compare.name); continue; }
+        for (const GoalTerm& t : node.compare.terms)
+            if (t.kind == GoalTerm::Kind::Fact) add(t.name);
     }
     return out;
 }

@@ -1,11 +1,12 @@
-// Goal expressions: a hand-written lexer and recursive-descent parser (grammar and limits in
-// goal_expression.hpp). Evaluation and explanations live in goal_evaluate.cpp.
+// Goal expressions: a hand-written recursive-descent parser (grammar and limits in goal_expression.hpp;
+// the tokens in goal_lexer.cpp). Evaluation and explanations live in goal_evaluate.cpp.
 #include "core/lesson/goal_expression.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 
+#include "core/lesson/goal_lexer.hpp"
 #include "core/state/decimal.hpp"
 
 namespace pl {
@@ -24,183 +25,15 @@ std::string_view to_string(GoalOp op) {
 
 namespace {
 
-// [SECTION] Lexer
-struct Token {
-    enum class Kind { Word, Number, Op, Open, Close, End, Bad } kind = Kind::End;
-    std::string_view text;  // the bytes of the token ("" for End)
-    std::size_t offset = 0; // byte offset in the goal
-    GoalOp op = GoalOp::Equal;
-    std::string hint;       // Bad: what to write instead ("did you mean '=='?")
-};
-
-bool is_word_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-std::size_t utf8_length(unsigned char lead) {
-    if (lead >= 0xF0 && lead <= 0xF4) return 4;
-    if (lead >= 0xE0 && lead < 0xF0) return 3;
-    if (lead >= 0xC2 && lead < 0xE0) return 2;
-    return 1;
-}
-
-// Scans [-]digits[.digits][e[+|-]digits] from i; returns the end, or i when there is no number.
-std::size_t scan_number(std::string_view s, std::size_t i) {
-    std::size_t j = i;
-    if (j < s.size() && s[j] == '-') ++j;
-    const std::size_t digits_start = j;
-    while (j < s.size() && is_digit(s[j])) ++j;
-    if (j == digits_start) return i;  // a digit must come first (".5" is refused with a hint)
-    if (j + 1 < s.size() && s[j] == '.' && is_digit(s[j + 1])) {
-        ++j;
-        while (j < s.size() && is_digit(s[j])) ++j;
-    }
-    if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
-        std::size_t k = j + 1;
-        if (k < s.size() && (s[k] == '+' || s[k] == '-')) ++k;
-        if (k < s.size() && is_digit(s[k])) {
-            while (k < s.size() && is_digit(s[k])) ++k;
-            j = k;
-        }
-    }
-    return j;
-}
-
-std::vector<Token> lex(std::string_view s) {
-    std::vector<Token> tokens;
-    std::size_t i = 0;
-    auto push = [&](Token::Kind kind, std::size_t length, std::string hint = {}) {
-        Token t;
-        t.kind = kind;
-        t.text = s.substr(i, length);
-        t.offset = i;
-        t.hint = std::move(hint);
-        tokens.push_back(std::move(t));
-        i += length;
-    };
-    auto push_op = [&](GoalOp op, std::size_t length) {
-        push(Token::Kind::Op, length);
-        tokens.back().op = op;
-    };
-    while (i < s.size()) {
-        const char c = s[i];
-        const char next = i + 1 < s.size() ? s[i + 1] : '\0';
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') { ++i; continue; }
-        if (is_word_start(c)) {
-            std::size_t j = i + 1;
-            while (j < s.size() && is_word_char(s[j])) ++j;
-            push(Token::Kind::Word, j - i);
-        } else if (const std::size_t end = scan_number(s, i); end > i) {
-            push(Token::Kind::Number, end - i);
-        } else if (c == '(') { push(Token::Kind::Open, 1);
-        } else if (c == ')') { push(Token::Kind::Close, 1);
-        } else if (c == '=' && next == '=') { push_op(GoalOp::Equal, 2);
-        } else if (c == '!' && next == '=') { push_op(GoalOp::NotEqual, 2);
-        } else if (c == '<' && next == '=') { push_op(GoalOp::LessEqual, 2);
-        } else if (c == '>' && next == '=') { push_op(GoalOp::GreaterEqual, 2);
-        } else if (c == '<') { push_op(GoalOp::Less, 1);
-        } else if (c == '>') { push_op(GoalOp::Greater, 1);
-        } else if (c == '=' && next == '<') { push(Token::Kind::Bad, 2, "did you mean '<='?");
-        } else if (c == '=' && next == '>') { push(Token::Kind::Bad, 2, "did you mean '>='?");
-        } else if (c == '=') { push(Token::Kind::Bad, 1, "did you mean '=='?");
-        } else if (c == '!') { push(Token::Kind::Bad, 1, "write 'not' to negate, or '!=' for 'differs from'");
-        } else if (c == '&') { push(Token::Kind::Bad, next == '&' ? 2 : 1, "write 'and'");
-        } else if (c == '|') { push(Token::Kind::Bad, next == '|' ? 2 : 1, "write 'or'");
-        } else if (c == '"' || c == '\'') { push(Token::Kind::Bad, 1, "write words without quotes");
-        } else if (c == '.' && is_digit(next)) { push(Token::Kind::Bad, 1, "write a digit before the point, as in 0.5");
-        } else {
-            const std::size_t length = std::min(utf8_length(static_cast<unsigned char>(c)), s.size() - i);
-            const std::string_view ch = s.substr(i, length);
-            std::string hint;
-            if (ch == "\xE2\x89\xA5") hint = "write '>='";
-            else if (ch == "\xE2\x89\xA4") hint = "write '<='";
-            else if (ch == "\xE2\x89\xA0") hint = "write '!='";
-            else if (ch == "\xE2\x88\xA7") hint = "write 'and'";
-            else if (ch == "\xE2\x88\xA8") hint = "write 'or'";
-            else if (ch == "\xC2\xAC") hint = "write 'not'";
-            push(Token::Kind::Bad, length, std::move(hint));
-        }
-    }
-    Token end;
-    end.offset = s.size();
-    tokens.push_back(end);
-    return tokens;
-}
-
-bool keyword(const Token& t, std::string_view word) {
-    if (t.kind != Token::Kind::Word || t.text.size() != word.size()) return false;
-    for (std::size_t k = 0; k < word.size(); ++k)
-        if (std::tolower(static_cast<unsigned char>(t.text[k])) != word[k]) return false;
-    return true;
-}
-
-// [SECTION] Suggestions
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0u : 1u)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
-}  // namespace
-
-std::string closest_spelling(std::string_view text, const std::vector<std::string>& candidates) {
-    if (text.size() > 40) return {};
-    const std::string t = lower(text);
-    std::string best;
-    std::size_t best_distance = SIZE_MAX;
-    for (const std::string& c : candidates) {
-        const std::size_t d = edit_distance(t, lower(c));
-        if (d < best_distance) { best_distance = d; best = c; }
-    }
-    if (best_distance <= std::max<std::size_t>(2, (t.size() + 1) / 2)) return best;
-    // A start of a longer name ("gamma" for gamma_star, "support" for support_vectors).
-    if (t.size() >= 3)
-        for (const std::string& c : candidates)
-            if (lower(c).compare(0, t.size(), t) == 0) return c;
-    return {};
-}
-
-namespace {
-
-std::vector<std::string> split_choices(const std::string& joined) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (start <= joined.size()) {
-        const std::size_t bar = joined.find('|', start);
-        out.push_back(joined.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
-        if (bar == std::string::npos) break;
-        start = bar + 1;
-    }
-    return out;
-}
-
-std::string quoted(std::string_view text) {
-    std::string out = "'";
-    for (char c : text.substr(0, 40)) out += static_cast<unsigned char>(c) < 0x20 ? '?' : c;
-    if (text.size() > 40) out += "...";
-    return out + "'";
-}
-
+using goal_lexer::keyword;
+using goal_lexer::quoted;
+using goal_lexer::split_choices;
+using goal_lexer::Token;
 
 // [SECTION] Parser
 class Parser {
 public:
-    explicit Parser(std::string_view text) : text_(text), tokens_(lex(text)) {}
+    explicit Parser(std::string_view text) : text_(text), tokens_(goal_lexer::lex(text)) {}
 
     GoalParse run() {
         GoalParse result;
@@ -287,7 +120,7 @@ private:
             --depth_;
             return true;
         }
-        if (t.kind == Token::Kind::Open) {
+        if (t.kind == Token::Kind::Open && !opens_numbers(next_)) {
             if (!enter(t)) return false;
             const std::size_t open_offset = t.offset;
             previous_ = take().text;
@@ -308,19 +141,23 @@ private:
 
     bool parse_comparison() {
         const Token& t = peek();
-        if (t.kind != Token::Kind::Word || keyword(t, "and") || keyword(t, "or") || keyword(t, "true") ||
-            keyword(t, "false"))
+        const bool word = t.kind == Token::Kind::Word;
+        if (!word && t.kind != Token::Kind::Number && t.kind != Token::Kind::Open && t.kind != Token::Kind::Minus)
             return fail(t, "expected a name (such as 'points'), 'not' or '(', " + found(t));
+        if (word && (keyword(t, "and") || keyword(t, "or") || keyword(t, "true") || keyword(t, "false")))
+            return fail(t, "expected a name (such as 'points'), 'not' or '(', " + found(t));
+        GoalName name = GoalName::Points;
+        if (word && find_goal_name(t.text, name) && goal_name_info(name).kind != GoalValueKind::Number)
+            return parse_named_comparison(name);
+        if (word && !is_function(t) && !weight_name(t) && !find_goal_name(t.text, name)) return unknown_name(t);
+        return parse_numeric_comparison();
+    }
+
+    // A true-or-false or a word fact: "separable == false", "converged", "lift == xy".
+    bool parse_named_comparison(GoalName name) {
+        const Token& t = peek();
         GoalComparison c;
-        if (t.text.substr(0, kWordWeightPrefix.size()) == kWordWeightPrefix) {
-            c.name = GoalName::WordWeight;
-            c.argument = std::string(t.text.substr(kWordWeightPrefix.size()));
-            const bool word = !c.argument.empty() && c.argument.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789") == std::string::npos;
-            if (!word)
-                return fail(t, "after 'weight_' comes a word of a-z and 0-9 as the messages spell it (weight_the), " + found(t));
-        } else if (!find_goal_name(t.text, c.name)) {
-            return unknown_name(t);
-        }
+        c.name = name;
         c.position = position_of(t.offset);
         const GoalNameInfo& info = goal_name_info(c.name);
         previous_ = take().text;
@@ -333,7 +170,7 @@ private:
             return fail(op, "expected a comparison operator after " + quoted(comparison_name(c)) + ", " + found(op));
         }
         c.op = op.op;
-        if (info.kind != GoalValueKind::Number && c.op != GoalOp::Equal && c.op != GoalOp::NotEqual)
+        if (c.op != GoalOp::Equal && c.op != GoalOp::NotEqual)
             return fail(op, quoted(info.text) + (info.kind == GoalValueKind::Boolean ? " is true or false" : " holds a word") +
                                 ", so it compares only with == or !=, not " + quoted(op.text));
         take();
@@ -341,12 +178,7 @@ private:
 
         const Token& value = peek();
         switch (info.kind) {
-            case GoalValueKind::Number: {
-                if (value.kind != Token::Kind::Number) return fail(value, "expected a number " + after + found(value));
-                c.number = decimal_to_double(value.text);
-                if (!std::isfinite(c.number)) return fail(value, "the number " + quoted(value.text) + " is too large");
-                break;
-            }
+            case GoalValueKind::Number: break;  // parse_numeric_comparison
             case GoalValueKind::Boolean:
                 if (!keyword(value, "true") && !keyword(value, "false"))
                     return fail(value, "expected true or false " + after + found(value));
@@ -369,7 +201,201 @@ private:
         return push_comparison(c);
     }
 
+    // [SECTION] Numbers: "mistakes <= bound", "margin >= 0.9 * gamma_star", "points >= 5"
+    bool parse_numeric_comparison() {
+        GoalComparison c;
+        c.position = position_of(peek().offset);
+        const std::size_t first = next_;
+        if (!parse_sum(c, "")) return false;
+        c.left = c.terms.size() - 1;
+        const std::string left_text = source(first);
+        const Token& op = peek();
+        if (op.kind != Token::Kind::Op)
+            return fail(op, "expected a comparison operator after " + quoted(left_text) + ", " + found(op));
+        c.op = op.op;
+        take();
+        if (!parse_sum(c, "after " + quoted(left_text + " " + std::string(op.text)) + ", ")) return false;
+        c.right = c.terms.size() - 1;
+        return push_comparison(c);
+    }
+
+    // sum := product (("+" | "-") product)*;  product := factor (("*" | "/") factor)*.
+    // context: what the first factor of a comparison's right side says when it is missing
+    // ("after 'points >=', "), "" elsewhere.
+    bool parse_sum(GoalComparison& c, const std::string& context) {
+        if (!parse_product(c, context)) return false;
+        while (peek().kind == Token::Kind::Plus || peek().kind == Token::Kind::Minus) {
+            const GoalTerm::Kind kind = peek().kind == Token::Kind::Plus ? GoalTerm::Kind::Add : GoalTerm::Kind::Subtract;
+            const std::size_t left = c.terms.size() - 1;
+            previous_ = take().text;
+            if (!parse_product(c, "")) return false;
+            push_term(c, kind, {left, c.terms.size() - 1});
+        }
+        return true;
+    }
+    bool parse_product(GoalComparison& c, const std::string& context) {
+        if (!parse_factor(c, context)) return false;
+        while (peek().kind == Token::Kind::Star || peek().kind == Token::Kind::Slash) {
+            const GoalTerm::Kind kind = peek().kind == Token::Kind::Star ? GoalTerm::Kind::Multiply : GoalTerm::Kind::Divide;
+            const std::size_t left = c.terms.size() - 1;
+            previous_ = take().text;
+            if (!parse_factor(c, "")) return false;
+            push_term(c, kind, {left, c.terms.size() - 1});
+        }
+        return true;
+    }
+
+    bool parse_factor(GoalComparison& c, const std::string& context) {
+        const Token& t = peek();
+        const std::string expected = "expected a number or a name " + (context.empty() ? "after " + quoted(previous_) + ", " : context);
+        if (t.kind == Token::Kind::Minus) {
+            const Token& after = tokens_[next_ + 1];
+            const bool operand = after.kind == Token::Kind::Word || after.kind == Token::Kind::Number ||
+                                 after.kind == Token::Kind::Open || after.kind == Token::Kind::Minus;
+            if (!operand) return fail(t, (context.empty() ? expected : "expected a number " + context) + found(t));
+            if (++signs_ > kMaxGoalDepth)
+                return fail(t, "the goal has more than " + std::to_string(kMaxGoalDepth) + " signs in a row");
+            previous_ = take().text;
+            if (!parse_factor(c, "")) return false;
+            --signs_;
+            push_term(c, GoalTerm::Kind::Negate, {c.terms.size() - 1});
+            return true;
+        }
+        if (t.kind == Token::Kind::Number) {
+            GoalTerm term;
+            term.number = decimal_to_double(t.text);
+            if (!std::isfinite(term.number)) return fail(t, "the number " + quoted(t.text) + " is too large");
+            c.terms.push_back(std::move(term));
+            previous_ = take().text;
+            return true;
+        }
+        if (t.kind == Token::Kind::Open) return parse_group(c);
+        if (t.kind == Token::Kind::Word && is_function(t)) return parse_call(c);
+        if (t.kind == Token::Kind::Word && !keyword(t, "and") && !keyword(t, "or") && !keyword(t, "not")) {
+            GoalTerm term;
+            term.kind = GoalTerm::Kind::Fact;
+            if (weight_name(t)) {
+                term.name = GoalName::WordWeight;
+                term.argument = std::string(t.text.substr(kWordWeightPrefix.size()));
+                const bool word = !term.argument.empty() &&
+                                  term.argument.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789") == std::string::npos;
+                if (!word)
+                    return fail(t, "after 'weight_' comes a word of a-z and 0-9 as the messages spell it (weight_the), " + found(t));
+            } else if (find_goal_name(t.text, term.name)) {
+                const GoalNameInfo& info = goal_name_info(term.name);
+                if (info.kind != GoalValueKind::Number)
+                    return fail(t, quoted(info.text) + (info.kind == GoalValueKind::Boolean ? " is true or false" : " holds a word") +
+                                       ", so it is no number to calculate or compare with");
+            } else {
+                if (context.empty() && c.terms.empty()) return unknown_name(t);
+                std::string message = (context.empty() ? expected : "expected a number " + context) + found(t);
+                const std::string guess = closest_spelling(t.text, numeric_names());
+                if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+                return fail(t, message);
+            }
+            if (!named_) { c.name = term.name; c.argument = term.argument; named_ = true; }
+            c.terms.push_back(std::move(term));
+            previous_ = take().text;
+            return true;
+        }
+        return fail(t, (context.empty() ? expected : "expected a number " + context) + found(t));
+    }
+
+    // "(" sum ")" inside numbers.
+    bool parse_group(GoalComparison& c) {
+        const Token& open = peek();
+        if (!enter(open)) return false;
+        previous_ = take().text;
+        if (!parse_sum(c, "")) return false;
+        if (!close_group(open, "an operator")) return false;
+        --depth_;
+        return true;
+    }
+
+    // sqrt(x), abs(x), min(a, b, ...), max(a, b, ...).
+    bool parse_call(GoalComparison& c) {
+        const Token& name = peek();
+        const std::string function(name.text);
+        previous_ = take().text;
+        const Token& open = peek();
+        if (open.kind != Token::Kind::Open) return fail(open, "expected '(' after " + quoted(function) + ", " + found(open));
+        if (!enter(open)) return false;
+        previous_ = take().text;
+        std::vector<std::size_t> arguments;
+        for (;;) {
+            if (!parse_sum(c, "")) return false;
+            arguments.push_back(c.terms.size() - 1);
+            if (peek().kind != Token::Kind::Comma) break;
+            previous_ = take().text;
+        }
+        if (!close_group(open, "',' or an operator")) return false;
+        --depth_;
+        const bool many = function == "min" || function == "max";
+        if (many && arguments.size() < 2)
+            return fail(name, quoted(function) + " takes two or more numbers, separated by ','");
+        if (!many && arguments.size() != 1) return fail(name, quoted(function) + " takes one number");
+        const GoalTerm::Kind kind = function == "sqrt" ? GoalTerm::Kind::Sqrt : function == "abs" ? GoalTerm::Kind::Abs
+                                   : function == "min" ? GoalTerm::Kind::Min : GoalTerm::Kind::Max;
+        push_term(c, kind, std::move(arguments));
+        return true;
+    }
+
+    bool close_group(const Token& open, const std::string& or_what) {
+        const Token& close = peek();
+        if (close.kind == Token::Kind::Close) {
+            previous_ = take().text;
+            return true;
+        }
+        if (close.kind == Token::Kind::End)
+            return fail(close, "expected ')' to close the '(' at position " + std::to_string(position_of(open.offset)) +
+                                   ", " + found(close));
+        return fail(close, "expected " + or_what + " or ')' after " + quoted(previous_) + ", " + found(close));
+    }
+
+    static void push_term(GoalComparison& c, GoalTerm::Kind kind, std::vector<std::size_t> children) {
+        GoalTerm term;
+        term.kind = kind;
+        term.children = std::move(children);
+        c.terms.push_back(std::move(term));
+    }
+
+    static bool is_function(const Token& t) {
+        return t.kind == Token::Kind::Word && (t.text == "sqrt" || t.text == "abs" || t.text == "min" || t.text == "max");
+    }
+    static bool weight_name(const Token& t) {
+        return t.kind == Token::Kind::Word && t.text.substr(0, kWordWeightPrefix.size()) == kWordWeightPrefix;
+    }
+    static std::vector<std::string> numeric_names() {
+        std::vector<std::string> names;
+        for (const GoalNameInfo& info : goal_names())
+            if (info.kind == GoalValueKind::Number && info.name != GoalName::WordWeight) names.emplace_back(info.text);
+        return names;
+    }
+
+    // Whether the "(" at token index `open` groups numbers: its matching ")" is followed by an
+    // arithmetic or comparison operator ("(mistakes + 1) <= bound"), not by and/or/the end.
+    bool opens_numbers(std::size_t open) const {
+        std::size_t depth = 0;
+        for (std::size_t k = open; k < tokens_.size(); ++k) {
+            if (tokens_[k].kind == Token::Kind::Open) ++depth;
+            if (tokens_[k].kind != Token::Kind::Close || --depth != 0) continue;
+            switch (tokens_[k + 1].kind) {
+                case Token::Kind::Op: case Token::Kind::Plus: case Token::Kind::Minus: case Token::Kind::Star:
+                case Token::Kind::Slash: return true;
+                default: return false;
+            }
+        }
+        return false;
+    }
+
+    // The goal's text from token `first` to the last one taken ("0.9 * gamma_star").
+    std::string source(std::size_t first) const {
+        const Token& last = tokens_[next_ - 1];
+        return std::string(text_.substr(tokens_[first].offset, last.offset + last.text.size() - tokens_[first].offset));
+    }
+
     bool push_comparison(const GoalComparison& c) {
+        named_ = false;
         GoalNode node;
         node.compare = c;
         push(std::move(node));
@@ -402,6 +428,8 @@ private:
     std::vector<Token> tokens_;
     std::size_t next_ = 0;
     std::size_t depth_ = 0;
+    std::size_t signs_ = 0;  // unary minus signs in a row
+    bool named_ = false;     // the comparison being parsed has its first fact
     std::string_view previous_;
     std::vector<GoalNode> nodes_;
     std::string error_;

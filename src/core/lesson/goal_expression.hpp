@@ -8,17 +8,27 @@
 //   or_expr     := and_expr ( "or" and_expr )*
 //   and_expr    := unary ( "and" unary )*
 //   unary       := "not" unary | "(" or_expr ")" | comparison
-//   comparison  := name op value  |  boolean-name          (a bare "converged" means "converged == true")
+//   comparison  := sum op sum                               (numbers: facts with facts, or numbers)
+//                | name op value  |  boolean-name          (a bare "converged" means "converged == true")
 //   op          := == | != | < | <= | > | >=
-//   value       := number (numeric names) | true | false (boolean names) | word (word names)
+//   value       := true | false (boolean names) | word (word names)
+//   sum         := product ( ("+" | "-") product )*
+//   product     := factor ( ("*" | "/") factor )*
+//   factor      := "-" factor | number | numeric-name | "(" sum ")"
+//                | sqrt "(" sum ")" | abs "(" sum ")" | min "(" sum ("," sum)+ ")" | max "(" ... ")"
 // So "not" binds tighter than "and", which binds tighter than "or": "not a and b or c" is
-// "((not a) and b) or c". Keywords (and, or, not, true, false) are case-insensitive; names are exact
+// "((not a) and b) or c"; in numbers * and / bind tighter than + and -, as usual:
+//     mistakes <= bound            margin >= 0.9 * gamma_star        bound == (R / gamma_star) * (R / gamma_star)
+//     abs(margin - gamma_star) < 0.01              min(accuracy, test_accuracy) >= 0.9
+// A "(" that opens a group of numbers is told from one that opens a group of conditions by what follows
+// its ")": an arithmetic or comparison operator means numbers ("(mistakes + 1) <= bound"). Keywords (and, or, not, true, false) are case-insensitive; names are exact
 // (goal_names() in goal_facts.hpp). Numbers: [-]digits[.digits][e[+|-]digits]. Words are checked when
 // the goal is parsed against the enum's names (names.hpp; its aliases are accepted), so a typo is an
 // error at load time, not a goal that silently never passes. Booleans and words compare only with == and
 // !=. Numbers: == and != treat values within a relative 1e-9 (absolute 1e-12 near 0) as equal, and <=, >=
 // include that tolerance, so "accuracy == 0.3" holds for 0.30000000000000004.
-// A comparison whose fact is undefined (goal_facts.hpp) is false; "not" of it is true.
+// A comparison whose fact is undefined (goal_facts.hpp) is false; "not" of it is true. So is one whose
+// arithmetic has no value: a division by 0, the square root of a negative number, a result too large.
 //
 // [SECTION] Limits and errors
 // At most kMaxGoalLength bytes and kMaxGoalDepth nested "(" / "not". Parsing never throws or crashes on
@@ -42,14 +52,26 @@ inline constexpr std::size_t kMaxGoalDepth = 32;     // nested "(" and "not"
 enum class GoalOp { Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual };
 std::string_view to_string(GoalOp op);  // "==", ...
 
+// One operand of arithmetic, in the flat tree of a numeric comparison (children index its terms).
+struct GoalTerm {
+    enum class Kind { Number, Fact, Negate, Add, Subtract, Multiply, Divide, Sqrt, Abs, Min, Max } kind = Kind::Number;
+    double number = 0.0;                 // Number
+    GoalName name = GoalName::Points;    // Fact (a numeric name)
+    std::string argument;                // Fact weight_WORD: the word
+    std::vector<std::size_t> children;   // Negate, Sqrt, Abs: one; Add ... Divide: two; Min, Max: two or more
+};
+
 struct GoalComparison {
-    GoalName name = GoalName::Points;
+    GoalName name = GoalName::Points;  // Boolean and Word names; numbers: the first fact named, if any
     GoalOp op = GoalOp::Equal;
-    double number = 0.0;   // Number names
     bool boolean = true;   // Boolean names
     std::string word;      // Word names: the canonical name
     std::string argument;  // weight_WORD: the word (a-z, 0-9)
-    std::size_t position = 1;  // 1-based character position of the name in the goal text
+    std::size_t position = 1;  // 1-based character position of the comparison's first token
+    // Numbers: both sides as arithmetic ("points >= 5" too: a fact and a number).
+    std::vector<GoalTerm> terms;
+    std::size_t left = 0, right = 0;  // roots in terms
+    bool numeric() const { return !terms.empty(); }
 };
 
 // The parsed expression as a flat tree (nodes refer to each other by index; the root is last).
@@ -73,12 +95,18 @@ struct GoalParse {
 };
 GoalParse parse_goal(std::string_view text);
 
-// Canonical text of a comparison ("points >= 5", "separable == true", "weight_the == 0"), for messages.
-// comparison_name: its name as written ("points", "weight_the").
+// Canonical text of a comparison ("points >= 5", "separable == true", "weight_the == 0",
+// "mistakes <= bound"), for messages. comparison_name: its (first) name as written ("points", "weight_the").
 std::string comparison_name(const GoalComparison& comparison);
 std::string describe_comparison(const GoalComparison& comparison);
 
 bool evaluate_goal(const Goal& goal, const GoalFacts& facts);
+
+// Every fact a goal reads (each once, in order of first use): the lesson card offers the training
+// buttons when a goal reads mistakes, epochs, visits or converged.
+std::vector<GoalName> goal_fact_names(const Goal& goal);
+// Canonical text of one side of a numeric comparison ("0.9 * gamma_star").
+std::string describe_term(const GoalComparison& comparison, std::size_t term);
 
 // What a "Check" button says. passed: the goal holds. reasons: when it does not, the comparisons that
 // keep it from holding (or, under "not", that hold although the goal wants them not to), each as one
