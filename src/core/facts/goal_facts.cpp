@@ -31,6 +31,7 @@ const std::array<GoalNameInfo, kGoalNameCount>& goal_names() {
         {GoalName::Bound, "bound", K::Number, "the bound (R/γ*)²"},
         {GoalName::Margin, "margin", K::Number, "the margin"},
         {GoalName::SupportVectors, "support_vectors", K::Number, "support_vectors"},
+        {GoalName::Dropped, "dropped", K::Number, "the points dropped as outliers"},
         {GoalName::Algorithm, "algorithm", K::Word, "algorithm"},
         {GoalName::Kernel, "kernel", K::Word, "kernel"},
         {GoalName::Lift, "lift", K::Word, "lift"},
@@ -110,6 +111,7 @@ GoalFactValue goal_fact_value(const GoalFacts& f, GoalName name) {
         case GoalName::Bound: v.number = f.bound; break;
         case GoalName::Margin: v.number = f.margin; break;
         case GoalName::SupportVectors: v.number = static_cast<double>(f.support_vectors); break;
+        case GoalName::Dropped: v.number = static_cast<double>(f.dropped); break;
         case GoalName::Algorithm: v.word = std::string(to_string(f.algorithm)); break;
         case GoalName::Kernel: v.word = std::string(to_string(f.kernel)); break;
         case GoalName::Lift: v.word = std::string(to_string(f.lift)); break;
@@ -207,6 +209,7 @@ GoalFacts goal_facts(const Session& session) {
     if (f.algorithm == Algorithm::Kernel) {
         for (double alpha : learner.alphas())
             if (alpha > 0.0) ++f.support_vectors;
+        f.dropped = learner.dropped_indices().size();
     } else {
         f.set_undefined(GoalName::Kernel, "the algorithm is the " + std::string(to_string(f.algorithm)) +
                                               ", not the kernel perceptron, so no kernel is in use");

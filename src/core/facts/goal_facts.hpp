@@ -12,6 +12,7 @@
 //   R, gamma_star, bound   R, γ* and (R/γ*)² of the theory panel (learner space)
 //   margin           geometric margin of the learner's current answer on the data (see below)
 //   support_vectors  kernel perceptron: points with alpha > 0; 0 for every other algorithm
+//   dropped          kernel perceptron: points dropped as outliers (alpha reached the threshold s); 0 otherwise
 //   algorithm, kernel, lift, bias   the settings, as their canonical names (names.hpp)
 //   test_points      how many test (held-out) points there are
 //   test_accuracy    share of the test points the current answer gets right (y f(x) > 0), in [0, 1]
@@ -30,7 +31,7 @@
 //   weight_WORD      the answer's weight of the word WORD (a-z, 0-9, as the messages spell it after
 //                    lower-casing): weight_the, weight_viagra
 // In points mode the words facts are undefined, and in Words mode the points facts (points,
-// positives, negatives, support_vectors) are, each with the reason.
+// positives, negatives, support_vectors, dropped) are, each with the reason.
 //
 // margin, exactly: the answer is f(x) = w·φ̃(x) + b (DecisionField::eval: pocket weights for Pocket,
 // the average for Averaged, sum_i alpha_i y_i K(x_i, x) + b for the kernel perceptron). Its hyperplane
@@ -65,10 +66,10 @@ class Session;
 
 enum class GoalName {
     Points, Positives, Negatives, Separable, Converged, Mistakes, Epochs, Visits, Accuracy,
-    R, GammaStar, Bound, Margin, SupportVectors, Algorithm, Kernel, Lift, Bias, TestPoints, TestAccuracy, Hand,
+    R, GammaStar, Bound, Margin, SupportVectors, Dropped, Algorithm, Kernel, Lift, Bias, TestPoints, TestAccuracy, Hand,
     Mode, Messages, Ham, Spam, Vocabulary, WordWeight
 };
-inline constexpr std::size_t kGoalNameCount = 27;
+inline constexpr std::size_t kGoalNameCount = 28;
 static_assert(static_cast<std::size_t>(GoalName::WordWeight) + 1 == kGoalNameCount, "one count per name");
 // weight_WORD is written as this prefix and the word (goal_names() lists it as "weight_<word>").
 inline constexpr std::string_view kWordWeightPrefix = "weight_";
@@ -97,6 +98,7 @@ struct GoalFacts {
     double accuracy = 0.0;
     double R = 0.0, gamma_star = 0.0, bound = 0.0, margin = 0.0;
     std::size_t support_vectors = 0;
+    std::size_t dropped = 0;  // kernel perceptron: points dropped as outliers (threshold s)
     Algorithm algorithm = Algorithm::Perceptron;
     KernelType kernel = KernelType::Rbf;
     LiftKind lift = LiftKind::None;

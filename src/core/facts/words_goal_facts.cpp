@@ -16,7 +16,7 @@ GoalFacts words_goal_facts(const Session& session) {
     const TextLearner& learner = words.learner();
     const TextCorpus& corpus = learner.corpus();
     f.mode = DataMode::Words;
-    for (GoalName name : {GoalName::Points, GoalName::Positives, GoalName::Negatives, GoalName::SupportVectors})
+    for (GoalName name : {GoalName::Points, GoalName::Positives, GoalName::Negatives, GoalName::SupportVectors, GoalName::Dropped})
         f.set_undefined(name, "the widget shows messages, not points (mode == words): use messages, ham_messages or spam_messages");
     f.algorithm = learner.config().algorithm;  // what actually trains (the perceptron for kernel or voted)
     f.lift = state.config.lift;
