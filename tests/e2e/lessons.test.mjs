@@ -455,7 +455,10 @@ test('the course page example: its lesson widget keeps its step and work across 
   await clickButton(page, 'Next', 'update-rule');
   const want = { state: await onLab(page, 'update-rule', (lab) => lab.state()), step: (await onLab(page, 'update-rule', (lab) => lab.lesson())).step };
   assert.equal(want.step, 1);
-  await page.waitForFunction(() => localStorage.length === 1, null, { timeout: 5000 });
+  // The saved work (one entry per widget: 'perceptron-lab:...'); the checked step's state has its own
+  // entry ('perceptron-lab-checks:...', web/embed_check_states.js).
+  await page.waitForFunction(() => Object.keys(localStorage).filter((k) => k.startsWith('perceptron-lab:')).length === 1, null, { timeout: 5000 });
+  assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('perceptron-lab-checks:')).length), 1);
   await page.reload();
   await waitForLab(page, 'update-rule');
   assert.deepEqual(await onLab(page, 'update-rule', (lab) => lab.state()), want.state);

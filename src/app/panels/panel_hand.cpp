@@ -50,8 +50,9 @@ bool draw_hand_block(PanelContext& c) {
         ImGui::BeginDisabled(st.readonly);
         if (ImGui::Button(gate_name(gate), ImVec2(grid.width(), 0))) s.load_gate(gate);
         ImGui::EndDisabled();
-        item_tooltip("Loads the truth table (fires = +1, silent = \xE2\x88\x92" "1) with the lecture's unit: "
-                     "AND w = (1, 1), k = 1.5; OR w = (1, 1), k = 1; NOT w = \xE2\x88\x92" "1, k = 0.");
+        item_tooltip("Loads the truth table (fires = +1, silent = \xE2\x88\x92" "1) with a unit that computes it: "
+                     "AND w = (1, 1), k = 1.5; OR w = (1, 1), k = 1 (the lecture's); NOT w = \xE2\x88\x92" "1, k = \xE2\x88\x92" "0.5, "
+                     "a threshold version of the lecture's NOT(x) = \xE2\x88\x92" "x (k = 0 would put the input 0 on the threshold).");
     }
 
     HandUnit unit = st.hand;

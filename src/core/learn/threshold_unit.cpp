@@ -119,7 +119,9 @@ GateExample make_gate(Gate gate) {
         g.data.add({1.0}, -1);
         g.unit.w1 = -1.0;
         g.unit.w2 = 0.0;
-        g.unit.k = 0.0;  // -x >= 0 exactly at x = 0: a tie that fires
+        // The lecture gives NOT(x) = -x, with no threshold. As a threshold unit, k = 0 would put the
+        // input 0 exactly on the threshold (a tie that fires); k = -0.5 leaves both inputs 0.5 away.
+        g.unit.k = -0.5;
         g.preset = "mcculloch-pitts-not";
         return g;
     }

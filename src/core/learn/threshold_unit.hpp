@@ -6,7 +6,8 @@
 // The widget says so wherever both appear (the hand panel, the status line).
 //
 // The lecture's gates on inputs in {0, 1}: OR is w = (1, 1), k = 1 ("at least one input is on"),
-// AND is w = (1, 1), k = 1.5 ("both inputs are on"), NOT is the single weight w = -1 with k = 0.
+// AND is w = (1, 1), k = 1.5 ("both inputs are on"). The lecture's NOT is NOT(x) = -x; its threshold
+// version here is the single weight w = -1 with k = -0.5 (k = 0 would leave the input 0 on the threshold).
 //
 // Margins of the unit on labelled points, y = +1 for "fires" and -1 for "silent", with f(x) = w.x - k
 // (the threshold is the bias b = -k of lecture 001):

@@ -87,24 +87,25 @@ TEST_CASE("unit: AND with k = 2.5 never fires: (1,1) is wrong by 0.5") {
     CHECK(f.geometric_margin == doctest::Approx(-0.5 / std::sqrt(2.0)));
 }
 
-TEST_CASE("unit: NOT with w = -1, k = 0 on 1-D inputs: 0 fires (the tie), 1 stays silent") {
+TEST_CASE("unit: NOT with w = -1, k = -0.5 on 1-D inputs: 0 fires, 1 stays silent, both 0.5 from the threshold") {
+    // The lecture's NOT(x) = -x as a threshold unit (finding F11): k = 0 would leave 0 on the threshold.
     const GateExample g = make_gate(Gate::Not);
     CHECK(g.data.dim == 1);
     REQUIRE(g.data.size() == 2);
     CHECK(g.data.labels == std::vector<int>{1, -1});
     CHECK(g.unit.w1 == -1.0);
-    CHECK(g.unit.k == 0.0);
+    CHECK(g.unit.k == -0.5);
     CHECK(unit_fires(g.unit, {0.0}));
     CHECK_FALSE(unit_fires(g.unit, {1.0}));
     const UnitFacts f = unit_facts(g.unit, g.data);
     CHECK(f.wrong_count == 0);
-    CHECK(f.on_threshold == 1);
-    CHECK(f.functional_margin == 0.0);
-    CHECK(f.geometric_margin == 0.0);
+    CHECK(f.on_threshold == 0);
+    CHECK(f.functional_margin == 0.5);
+    CHECK(f.geometric_margin == 0.5);
     // w2 plays no part for 1-D data, whatever it holds.
     HandUnit odd = g.unit;
     odd.w2 = 100.0;
-    CHECK(unit_facts(odd, g.data).geometric_margin == 0.0);
+    CHECK(unit_facts(odd, g.data).geometric_margin == 0.5);
     CHECK(unit_sum(odd, {1.0}) == -1.0);
 }
 
