@@ -447,6 +447,11 @@ test('the course page example: its lesson widget keeps its step and work across 
   await waitForLab(page, 'update-rule');
   for (const id of ['xor-fails', 'xor-solved']) await waitForLab(page, id);
   assert.equal((await onLab(page, 'update-rule', (lab) => lab.lesson())).id, 'update-rule');
+  // What the page says of the pre-run XOR widget is what it shows (finding F12 of issue 24).
+  const xor = await onLab(page, 'xor-fails', (lab) => lab.state());
+  assert.ok(xor.mistakesPerEpoch.length > 1 && xor.mistakesPerEpoch.every((m) => m === 4), String(xor.mistakesPerEpoch));
+  assert.deepEqual(xor.weights.map(Math.abs), xor.weights.map(() => 0), 'every epoch ends at w = 0');
+  assert.match(await page.locator('section', { has: page.locator('#xor-fails') }).innerText(), /every epoch ends back at w = 0, where no line is drawn/);
   await onLab(page, 'update-rule', (lab) => lab.element.scrollIntoView());
   await pressOnCanvas(page, 's', 'update-rule');
   await wheelIntoView(page, 'Check', 'update-rule');  // under the card's own training buttons

@@ -172,7 +172,13 @@ const std::map<Key, Verifier>& quiz_verifiers() {
         {{"xor-lift", 1}, [](const Session& s) {
              REQUIRE_FALSE(s.theory().separable);
              REQUIRE_FALSE(s.theory().best.separable);
-             return std::string("No"); }},
+             // Opposite corners share a label (finding F6): each class is one diagonal.
+             const Dataset& d = s.state().data;
+             REQUIRE(d.size() == 4);
+             for (std::size_t i = 0; i < 4; ++i)
+                 for (std::size_t j = 0; j < 4; ++j)
+                     if (d.points[i][0] == -d.points[j][0] && d.points[i][1] == -d.points[j][1]) CHECK(d.labels[i] == d.labels[j]);
+             return std::string("No: each class is one diagonal"); }},
         {{"xor-lift", 3}, [](const Session& s) {
              REQUIRE(s.learner().weights() == Vec{0, 0, -4, 0});  // features (x1, x2, x1 x2, 1)
              return std::string("Only the product"); }},
