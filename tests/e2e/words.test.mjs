@@ -59,9 +59,9 @@ test('desktop: open Words (spam), type a message, label it spam, step and conver
   await openWordsFromDataSection(page);
   let frame = await drawn(page);
   assert.deepEqual(texts(frame, 'words-message'), [
-    '1 spam | viagra the | f = 0 \u2192 spam | wrong',
-    '2 ham | learning the | f = 0 \u2192 spam | wrong',
-    '3 spam | nigeria | f = 0 \u2192 spam | wrong',
+    '1 spam | viagra the | f = 0 \u2192 on the line | wrong',
+    '2 ham | learning the | f = 0 \u2192 on the line | wrong',
+    '3 spam | nigeria | f = 0 \u2192 on the line | wrong',
   ]);
 
   // Type with the keyboard into the box, then label the message spam.
@@ -70,7 +70,7 @@ test('desktop: open Words (spam), type a message, label it spam, step and conver
   await settle(page);
   await clickItem(page, /###add-spam$/);
   frame = await drawn(page);
-  assert.equal(texts(frame, 'words-message')[3], '4 spam | cheap viagra tonight | f = 0 \u2192 spam | wrong');
+  assert.equal(texts(frame, 'words-message')[3], '4 spam | cheap viagra tonight | f = 0 \u2192 on the line | wrong');
   assert.deepEqual((await lab(page, () => window.perceptronLab.state())).words.labels, [-1, 1, -1, -1]);
 
   // Step: the first message is on the line; its words are highlighted and the update is spelled out.

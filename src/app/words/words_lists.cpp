@@ -62,8 +62,8 @@ void WordsView::draw_messages(PanelContext& c, ImVec2 size) {
             ImGui::SetScrollY(std::max(0.0f, target - view * 0.4f));
     }
     scroll_to_update_ = false;
-    const std::string widest_score = "f = \xE2\x88\x92" "00.00 \xE2\x86\x92 spam";
-    const float score_width = ImGui::CalcTextSize(widest_score.c_str()).x;
+    const float score_width = std::max(ImGui::CalcTextSize("f = \xE2\x88\x92" "00.00 \xE2\x86\x92 spam").x,
+                                       ImGui::CalcTextSize("f = 0 \xE2\x86\x92 on the line").x);
     const float chip = ImGui::CalcTextSize("spam").x + 10.0f;
     ImDrawList* draw = ImGui::GetWindowDrawList();
 
@@ -104,8 +104,10 @@ void WordsView::draw_messages(PanelContext& c, ImVec2 size) {
             const std::vector<std::string>& marked = highlight.message == i ? *highlight.words : kNoWords;
             draw_highlighted_text(draw, ImVec2(text_x, text_y), text_end, data.messages[i], marked, ImGui::GetColorU32(ImGuiCol_Text),
                                   highlight.plate);
-            // The prediction and the score, red when the message is on the wrong side (y·f <= 0).
-            const std::string verdict = "f = " + signed_text(score) + " \xE2\x86\x92 " + class_name(score > 0 ? 1 : -1);
+            // The prediction and the score, red when the message is on the wrong side (y·f <= 0). A score
+            // of 0 is on the line, as everywhere else: a mistake for either label, not a spam verdict.
+            const std::string verdict = "f = " + signed_text(score) + " \xE2\x86\x92 " +
+                                        (score == 0.0 ? "on the line" : class_name(score > 0 ? 1 : -1));
             const ImU32 verdict_ink = wrong ? IM_COL32(190, 40, 30, 255) : ImGui::GetColorU32(ImGuiCol_Text);
             draw->AddText(ImVec2(end.x - ImGui::CalcTextSize(verdict.c_str()).x - 6.0f, text_y), verdict_ink, verdict.c_str());
 #ifdef PL_TEST_HOOKS
