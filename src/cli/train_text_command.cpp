@@ -67,6 +67,9 @@ void print_text(std::ostream& out, const TrainOptions& o, const TextLearner& lea
     if (t.undecided) out << "; gamma* not computed: " << t.why_not << "\n";
     else if (!t.separable) out << "; not separable (" << t.why_not << "), so there is no mistake bound\n";
     else out << ", gamma* = " << num(t.gamma_star) << ", bound (R/gamma*)^2 = " << num(t.bound) << "\n";
+    const ProofStatus proof = words_proof_status(learner.config(), t, learner.corpus().size());
+    if (t.separable && !proof.applies) out << "the mistake bound does not apply to this run: " << proof.reason << "\n";
+    else if (!proof.remark.empty()) out << "note: " << proof.remark << "\n";
 }
 
 void print_json(std::ostream& out, const TrainOptions& o, const TextLearner& learner, const TextTheory& t) {
@@ -88,6 +91,9 @@ void print_json(std::ostream& out, const TrainOptions& o, const TextLearner& lea
     tail["bound"] = t.separable ? number_or_null(t.bound) : Json(nullptr);
     tail["separable"] = t.undecided ? Json(nullptr) : Json(t.separable);
     if (!t.why_not.empty()) tail["whyNot"] = t.why_not;
+    const ProofStatus proof = words_proof_status(learner.config(), t, corpus.size());
+    tail["boundApplies"] = proof.applies;  // as train --json on points (proof_status.hpp)
+    tail["boundNote"] = proof.note();
     const std::string rest = tail.dump();
     text += ',' + rest.substr(1);  // rest starts with '{' and ends with the closing brace
     out << text << "\n";

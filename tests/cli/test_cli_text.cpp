@@ -159,3 +159,24 @@ TEST_CASE("train --text prints the strongest words for people") {
     CHECK(r.out.find("spam words (w < 0): viagra -1, nigeria -1") != std::string::npos);
     CHECK(r.out.find("R = 1.414213562, gamma* = 0.5773502692, bound (R/gamma*)^2 = 6") != std::string::npos);
 }
+
+TEST_CASE("train --text: the mistake bound is said to apply only where it holds for the run (finding F1)") {
+    const std::string tsv = "-1\tviagra the\n1\tlearning the\n-1\tnigeria\n";
+    const Run plain = run_cli(tsv, {"--json", "--bias", "none"});
+    REQUIRE(plain.code == 0);
+    const Json p = Json::parse(plain.out);
+    CHECK(p["boundApplies"] == true);
+
+    const Run random = run_cli(tsv, {"--json", "--bias", "none", "--init", "random", "--seed", "3", "--eta", "0.05"});
+    REQUIRE(random.code == 0);
+    const Json r = Json::parse(random.out);
+    CHECK(r["separable"] == true);
+    CHECK(r["boundApplies"] == false);
+    CHECK(r["boundNote"].get<std::string>().find("random") != std::string::npos);
+
+    const Run soft = run_cli(tsv, {"--bias", "none", "--algorithm", "logistic"});
+    REQUIRE(soft.code == 0);
+    CHECK(soft.out.find("the mistake bound does not apply to this run: logistic SGD moves w on every visit") != std::string::npos);
+    const Run soft_json = run_cli(tsv, {"--json", "--bias", "none", "--algorithm", "logistic"});
+    CHECK(Json::parse(soft_json.out)["boundApplies"] == false);
+}

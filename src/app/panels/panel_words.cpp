@@ -6,6 +6,7 @@
 
 #include "app/panels/panels.hpp"
 #include "app/panels/plots.hpp"
+#include "app/shell/probe.hpp"
 #include "app/words/words_draw.hpp"
 #include "app/words/words_view.hpp"
 
@@ -135,9 +136,25 @@ void draw_words_theory_section(PanelContext& c) {
               "with the bias as a constant feature).");
     theory_row("bound", t.separable ? display_number(t.bound) : "\xE2\x88\x9E",
               "(R / \xCE\xB3*)\xC2\xB2: on separable messages the perceptron makes at most this many mistakes, in any order, from w = 0.");
-    const bool over = t.separable && static_cast<double>(learner.mistakes()) > t.bound;
-    theory_row("M", std::to_string(learner.mistakes()) + (t.separable ? (over ? "  (above the bound!)" : "  \xE2\x89\xA4 bound") : ""),
-              "Mistakes (updates) so far. The theorem says M \xE2\x89\xA4 (R/\xCE\xB3*)\xC2\xB2 when training starts from w = 0.");
+    // Whether the bound holds for this run is decided as for the points (proof_status.hpp): not for
+    // logistic SGD, not from a random start.
+    const ProofStatus proof = words_proof_status(learner.config(), t, corpus.size());
+    const bool over = proof.applies && t.separable && static_cast<double>(learner.mistakes()) > t.bound;
+    std::string mistakes = std::to_string(learner.mistakes());
+    if (proof.applies && t.separable) mistakes += over ? "  (above the bound!)" : "  \xE2\x89\xA4 bound";
+    else if (t.separable) mistakes += "  (bound not applicable)";
+    theory_row("M", mistakes,
+              "Mistakes (updates) so far. The theorem says M \xE2\x89\xA4 (R/\xCE\xB3*)\xC2\xB2 for the perceptron started from w = 0.");
+    if (!proof.note().empty()) {
+        const std::string note = (proof.applies ? "" : "Bound not applicable: ") + proof.note();
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::PushTextWrapPos(0.0f);
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImGui::TextUnformatted(note.c_str());
+        PL_PROBE_TEXT("bound-note", note, at, ImVec2(at.x + ImGui::GetItemRectSize().x, at.y + ImGui::GetItemRectSize().y));
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
     theory_row("epochs", std::to_string(learner.epochs_completed()), "Complete passes over the messages.");
     theory_row("accuracy", display_number(100.0 * learner.training_accuracy(), 4) + " %",
               "Share of training messages the current answer classifies correctly (y\xC2\xB7" "f > 0).");

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/facts/describe.hpp"
+#include "core/theory/proof_status.hpp"
 #include "core/state/names.hpp"
 
 namespace pl {
@@ -74,10 +75,13 @@ std::string answer_sentence(const Session& session, const DecisionField& field, 
                " points right";
     out += "; " + count_text(learner.mistakes(), "mistake", "mistakes") + " so far";
     const TheorySummary& theory = session.theory();
-    if (theory.applicable && theory.separable) out += ", bound " + display_number(theory.bound);
+    if (theory.applicable && theory.separable && proof_status(learner, theory).applies) out += ", bound " + display_number(theory.bound);
+    else if (theory.applicable && theory.separable) out += ", and the bound " + display_number(theory.bound) + " does not apply to this run";
     else if (theory.applicable) out += ", no mistake bound: the points are not linearly separable";
     out += ".";
     if (learner.diverged()) out += " Stopped: the weights overflowed.";
+    else if (learner.converged() && !clean_epoch_caveat(learner).empty())
+        out += " An epoch without mistakes, but not plain convergence: " + clean_epoch_caveat(learner) + ".";
     else if (learner.converged()) out += " Converged: an epoch without mistakes.";
     else if (learner.capped()) out += " Stopped at the epoch cap.";
     return out;
@@ -88,8 +92,13 @@ std::vector<TheoryItem> theory_items(const Session& session, const ModelFacts& f
     const Learner& learner = session.learner();
     const TheorySummary& t = session.theory();
     const bool bounded = t.applicable && t.separable;
+    // Within or above the bound only where the bound holds for this run (proof_status.hpp): not for
+    // logistic SGD, a random start or dropped outliers.
+    const ProofStatus proof = proof_status(learner, t);
     std::string mistakes = std::to_string(learner.mistakes());
-    if (bounded) mistakes += static_cast<double>(learner.mistakes()) > t.bound ? " (above the bound)" : " (within the bound)";
+    if (bounded && proof.applies)
+        mistakes += static_cast<double>(learner.mistakes()) > t.bound ? " (above the bound)" : " (within the bound)";
+    else if (bounded) mistakes += " (the bound does not apply: " + proof.reason + ")";
     std::string separable = t.separable ? "yes" : "no";
     if (!t.separable && !t.why_not.empty()) separable += ": " + t.why_not;
     if (!t.applicable) separable = t.why_not.empty() ? "not defined for this kernel" : t.why_not;

@@ -40,6 +40,13 @@ ProofStatus proof_status(const TrainConfig& config, const TheorySummary& theory,
         s.reason = "the data are not separable in " + space + ", so no w* exists and the theorem promises nothing";
         return s;
     }
+    return proof_status_of_run(config, dropped_points);
+}
+
+ProofStatus proof_status_of_run(const TrainConfig& config, std::size_t dropped_points) {
+    ProofStatus s;
+    const bool kernel = config.algorithm == Algorithm::Kernel;
+    s.step = kernel ? 1.0 : config.eta;
     if (config.algorithm == Algorithm::Logistic) {
         s.reason = "logistic SGD moves w on every visit, by \xCE\xB7\xE2\x82\x9C\xC2\xB7\xCF\x83(\xE2\x88\x92y\xC2\xB7" "f)\xC2\xB7y\xC2\xB7x, not only "
                    "on mistakes by one fixed multiple of y\xC2\xB7x, so neither inequality of the proof holds for it";

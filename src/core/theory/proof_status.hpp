@@ -44,6 +44,9 @@ struct ProofStatus {
 // dropped_points: examples the kernel perceptron has dropped as outliers so far.
 ProofStatus proof_status(const TrainConfig& config, const TheorySummary& theory, std::size_t dropped_points);
 ProofStatus proof_status(const Learner& learner, const TheorySummary& theory);
+// The premises of the run alone, (b) and (c), for data already known to be separable (a): what Words
+// mode's messages use (core/words/text_theory.hpp words_proof_status) after their own data checks.
+ProofStatus proof_status_of_run(const TrainConfig& config, std::size_t dropped_points);
 
 // The reference lines of the proof plots after M mistakes: s M gamma* (the projection w.w* stays above
 // it) and s^2 M R^2 (|w|^2 stays below it).

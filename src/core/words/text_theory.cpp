@@ -51,4 +51,19 @@ TextTheory analyze_text(const TextCorpus& corpus, BiasMode bias) {
     return t;
 }
 
+ProofStatus words_proof_status(const TrainConfig& config, const TextTheory& theory, std::size_t messages) {
+    ProofStatus s;
+    s.step = config.eta;
+    if (messages == 0) { s.reason = "there are no messages"; return s; }
+    if (theory.undecided) {
+        s.reason = "\xCE\xB3* is not known (" + theory.why_not + ")";
+        return s;
+    }
+    if (!theory.separable) {
+        s.reason = "the messages are not separable in the word space, so no w* exists and the theorem promises nothing";
+        return s;
+    }
+    return proof_status_of_run(config, 0);
+}
+
 }  // namespace pl

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/state/config.hpp"
+#include "core/theory/proof_status.hpp"
 #include "core/words/text_corpus.hpp"
 
 namespace pl {
@@ -26,5 +27,11 @@ struct TextTheory {
 };
 
 TextTheory analyze_text(const TextCorpus& corpus, BiasMode bias);
+
+// Does the mistake bound hold for this run on the messages? The same decision the points use
+// (core/theory/proof_status.hpp): the messages must be separable, then the run's premises (from w = 0,
+// updates only on mistakes by one multiple of y·x: not logistic SGD, not a random start). `config` is
+// the text learner's (TextLearner::config()), `messages` how many it trains on.
+ProofStatus words_proof_status(const TrainConfig& config, const TextTheory& theory, std::size_t messages);
 
 }  // namespace pl

@@ -9,6 +9,7 @@
 #include "core/facts/describe.hpp"
 #include "core/facts/learner_progress.hpp"
 #include "core/state/names.hpp"
+#include "core/words/text_theory.hpp"
 
 namespace pl {
 
@@ -40,6 +41,8 @@ WordsModel build_words_model(const WordsSession& session) {
 std::string words_status_line(const TextLearner& learner) {
     std::string state = "training";
     if (learner.diverged()) state = "stopped: weights overflowed";
+    else if (learner.converged() && learner.config().algorithm == Algorithm::Logistic)
+        state = "stopped after an epoch with every message on its side (logistic SGD still moved w on each visit)";
     else if (learner.converged()) state = "converged (an epoch without mistakes)";
     else if (learner.capped()) state = "stopped at the epoch cap";
     else if (learner.visits() == 0) state = "not trained yet";
@@ -120,6 +123,9 @@ std::string words_model_json(const WordsSession& session) {
     tail["bound"] = t.separable ? number_or_null(t.bound) : Json(nullptr);
     tail["separable"] = t.undecided ? Json(nullptr) : Json(t.separable);
     tail["whyNot"] = t.why_not;
+    const ProofStatus proof = words_proof_status(learner.config(), t, learner.corpus().size());
+    tail["boundApplies"] = proof.applies;  // as the points' state (proof_status.hpp)
+    tail["boundNote"] = proof.note();
     tail["unsupported"] = session.unsupported();
     if (const auto& u = session.last_update(); u && u->visited) {
         tail["lastUpdate"] = {{"index", u->index}, {"y", u->y}, {"score", number_or_null(u->score_before)},

@@ -146,3 +146,27 @@ TEST_CASE("scene summary: XOR cycles back to w = 0, which is no line at all") {
                                  "as a mistake; 12 mistakes so far, no mistake bound: the points are not linearly separable. "
                                  "Stopped at the epoch cap.");
 }
+
+TEST_CASE("scene summary: the bound is within or above only where it holds for the run (finding F2)") {
+    Session s = lecture4_without_bias();
+    s.train_until_converged();
+    CHECK(item(summary(s), "Mistakes M").find("(within the bound)") != std::string::npos);
+
+    TrainConfig logistic = s.state().config;
+    logistic.algorithm = Algorithm::Logistic;
+    s.set_config(logistic);
+    s.train_until_converged();
+    const SceneSummary soft = summary(s);
+    CHECK(item(soft, "Mistakes M").find("within") == std::string::npos);
+    CHECK(item(soft, "Mistakes M").find("the bound does not apply: logistic SGD moves w on every visit") != std::string::npos);
+    CHECK(soft.sentence.find("the bound 5 does not apply to this run") != std::string::npos);
+    CHECK(soft.sentence.find("Converged: an epoch without mistakes") == std::string::npos);
+
+    TrainConfig random_start = logistic;
+    random_start.algorithm = Algorithm::Perceptron;
+    random_start.init = Init::Random;
+    random_start.seed = 3;
+    s.set_config(random_start);
+    s.train_until_converged();
+    CHECK(item(summary(s), "Mistakes M").find("the bound does not apply: training started from a random") != std::string::npos);
+}

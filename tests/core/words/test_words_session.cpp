@@ -300,3 +300,27 @@ TEST_CASE("words: a loaded state replaces the messages as one undo step") {
     CHECK(s.words().undo());
     CHECK(s.words().data().messages == lecture_words().messages);
 }
+
+TEST_CASE("words: logistic SGD and a random start neither converge nor obey the bound in name (finding F1)") {
+    Session s(words_state(BiasMode::None));
+    TrainConfig c = s.state().config;
+    c.algorithm = Algorithm::Logistic;
+    s.set_config(c);
+    for (int i = 0; i < 200 && !s.words().learner().converged(); ++i) s.words().epoch();
+    REQUIRE(s.words().learner().converged());  // an epoch with every message on its side
+    CHECK(words_status_line(s.words().learner()).find("converged") == std::string::npos);
+    CHECK(words_status_line(s.words().learner()).find("logistic SGD still moved w on each visit") != std::string::npos);
+    const ProofStatus soft = words_proof_status(s.words().learner().config(), s.words().theory(), 3);
+    CHECK_FALSE(soft.applies);
+    CHECK(soft.reason.find("logistic SGD") == 0);
+    CHECK(words_model_json(s.words()).find("\"boundApplies\":false") != std::string::npos);
+
+    c.algorithm = Algorithm::Perceptron;
+    c.init = Init::Random;
+    s.set_config(c);
+    CHECK(words_proof_status(s.words().learner().config(), s.words().theory(), 3).reason.find("random") != std::string::npos);
+    c.init = Init::Zero;
+    s.set_config(c);
+    CHECK(words_proof_status(s.words().learner().config(), s.words().theory(), 3).applies);
+    CHECK(words_model_json(s.words()).find("\"boundApplies\":true") != std::string::npos);
+}
