@@ -19,19 +19,27 @@ std::vector<std::string> sgd_derivation(const TrainConfig& config) {
         "mistake gives `w \xE2\x86\x90 w + 2\xCE\xB7\xC2\xB7y\xE2\x82\x99x\xE2\x82\x99`.",
         "**4. The perceptron.** With \xCE\xB7 = 0.5 the step is `w \xE2\x86\x90 w + y\xE2\x82\x99x\xE2\x82\x99`: the perceptron's rule.",
     };
-    std::string here = "**Here.** The \xCE\xB7 slider is the factor in `w \xE2\x86\x90 w + \xCE\xB7\xC2\xB7y\xC2\xB7x`, so it stands for 2\xCE\xB7 of the steps "
-                       "above: \xCE\xB7 = " + eta + " on the slider is SGD with \xCE\xB7 = " + half + ", and each mistake adds " +
-                       eta + "\xC2\xB7y\xC2\xB7x. ";
+    // What the slider means depends on the learner (finding F3): for the perceptron family it is the
+    // factor of the mistake step (2η of step 3), for logistic SGD step 1's own η on every visit, and the
+    // kernel perceptron does not read it.
+    const std::string perceptron_here = "**Here.** The \xCE\xB7 slider is the factor in `w \xE2\x86\x90 w + \xCE\xB7\xC2\xB7y\xC2\xB7x`, so it stands for 2\xCE\xB7 of the steps "
+                                        "above: \xCE\xB7 = " + eta + " on the slider is SGD with \xCE\xB7 = " + half + ", and each mistake adds " +
+                                        eta + "\xC2\xB7y\xC2\xB7x. ";
+    std::string here;
     switch (config.algorithm) {
         case Algorithm::Logistic:
-            here += "The Logistic regression (SGD) algorithm keeps the soft \xCE\xBC of step 1. With labels \xC2\xB1" "1 its step is "
-                    "w \xE2\x86\x90 w + \xCE\xB7\xE2\x82\x9C\xCF\x83(\xE2\x88\x92y\xC2\xB7" "f(x))\xC2\xB7y\xC2\xB7x, \xCE\xB7\xE2\x82\x9C = \xCE\xB7/(1 + decay\xC2\xB7t), on every visit, also when the point is right.";
+            here = "**Here.** The Logistic regression (SGD) algorithm keeps the soft \xCE\xBC of step 1, and the \xCE\xB7 slider is step 1's "
+                   "\xCE\xB7 (at the start of a decaying rate). With labels \xC2\xB1" "1 its step is "
+                   "w \xE2\x86\x90 w + \xCE\xB7\xE2\x82\x9C\xCF\x83(\xE2\x88\x92y\xC2\xB7" "f(x))\xC2\xB7y\xC2\xB7x, \xCE\xB7\xE2\x82\x9C = " + eta +
+                   "/(1 + decay\xC2\xB7t), on every visit, also when the point is right: there is no mistake step of " + eta +
+                   "\xC2\xB7y\xC2\xB7x.";
             break;
         case Algorithm::Kernel:
-            here += "The kernel perceptron ignores \xCE\xB7 (> 0): its counters \xCE\xB1 count mistakes, so its w = \xCE\xA3\xE1\xB5\xA2\xCE\xB1\xE1\xB5\xA2y\xE1\xB5\xA2\xCF\x86(x\xE1\xB5\xA2) is "
-                    "the w of the run with \xCE\xB7 = 1.";
+            here = "**Here.** The kernel perceptron ignores the \xCE\xB7 slider (> 0): its counters \xCE\xB1 count mistakes, so its w = "
+                   "\xCE\xA3\xE1\xB5\xA2\xCE\xB1\xE1\xB5\xA2y\xE1\xB5\xA2\xCF\x86(x\xE1\xB5\xA2) is the w of the run with \xCE\xB7 = 1, and each mistake adds y\xC2\xB7\xCF\x86(x).";
             break;
         default:
+            here = perceptron_here;
             if (config.init == Init::Random)
                 here += "From the random start w\xE2\x82\x80 the scale does matter: w\xE2\x82\x80 stays as it is while the steps grow "
                         "with \xCE\xB7, so a small \xCE\xB7 needs more mistakes to get past w\xE2\x82\x80.";

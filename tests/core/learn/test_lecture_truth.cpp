@@ -87,6 +87,13 @@ TEST_CASE("SGD derivation: lecture 001's steps with the slider's eta filled in, 
     CHECK(contains(sgd_derivation(config)[4], "the scale does matter"));
     config.algorithm = Algorithm::Logistic;
     CHECK(contains(sgd_derivation(config)[4], "on every visit"));
+    // Finding F3: for logistic SGD the slider is step 1's eta, applied on every visit, not 2 eta on mistakes.
+    CHECK(contains(sgd_derivation(config)[4], "the \xCE\xB7 slider is step 1's \xCE\xB7"));
+    CHECK_FALSE(contains(sgd_derivation(config)[4], "stands for 2\xCE\xB7"));
+    CHECK_FALSE(contains(sgd_derivation(config)[4], "each mistake adds"));
+    config.algorithm = Algorithm::Kernel;
+    CHECK_FALSE(contains(sgd_derivation(config)[4], "stands for 2\xCE\xB7"));
+    CHECK(contains(sgd_derivation(config)[4], "ignores the \xCE\xB7 slider"));
     for (Algorithm a : {Algorithm::Perceptron, Algorithm::Logistic, Algorithm::Kernel}) {
         config.algorithm = a;
         for (const std::string& step : sgd_derivation(config)) CHECK(test::missing_glyph(step) == "");
