@@ -23,7 +23,7 @@ const EXPORT_LIST = /^export \{([^}]*)\};[ \t]*$/gm;
 
 const names = (list) => list.split(',').map((s) => s.trim()).filter(Boolean).map((s) => s.split(/\s+as\s+/));
 
-function bundleModules(entry) {
+function bundleModules(entry, extras = []) {
   const order = [];
   const visiting = new Set();
   const sources = new Map();
@@ -38,6 +38,7 @@ function bundleModules(entry) {
     order.push(file);
   };
   visit(entry);
+  for (const extra of extras) visit(extra.file);
 
   const parts = order.map((file) => {
     const exported = [];
@@ -54,7 +55,9 @@ function bundleModules(entry) {
     }
     return `modules['${file}'] = (function () {\n'use strict';\n${out}\nreturn { ${exported.join(', ')} };\n})();\n`;
   });
-  return `(function () {\nconst modules = {};\n${parts.join('')}window.PerceptronLab = modules['${entry}'];\n})();\n`;
+  // Modules embed.js imports only when a page asks for them (the SCORM run-time, xAPI) are on window too.
+  const globals = extras.map((extra) => `window.${extra.global} = modules['${extra.file}'];\n`).join('');
+  return `(function () {\nconst modules = {};\n${parts.join('')}window.PerceptronLab = modules['${entry}'];\n${globals}})();\n`;
 }
 
 // Emscripten 3.1.6 first tries fetch() on the wasm's data: URI (a CSP violation under connect-src
@@ -69,7 +72,8 @@ function noDataUriFetch(js) {
 const moduleJs = noDataUriFetch(read(moduleJsPath));
 if (!/var createPerceptronLabModule\b/.test(moduleJs)) throw new Error(`${moduleJsPath}: no createPerceptronLabModule`);
 // A literal "</script" inside the inlined code would end the <script> element early.
-const script = `${moduleJs}\n${bundleModules('embed.js')}`.replace(/<\/script/gi, '<\\/script');
+const script = `${moduleJs}\n${bundleModules('embed.js', [{ file: 'embed_scorm.js', global: 'PerceptronLabScorm' },
+  { file: 'embed_xapi.js', global: 'PerceptronLabXapi' }])}`.replace(/<\/script/gi, '<\\/script');
 const style = `${read(path.join(repo, 'web/embed.css'))}\n${read(path.join(repo, 'web/single/page.css'))}`;
 // ASCII only (write \u2026, not the character): a page that inlines the file with srcdoc in a document of
 // another encoding would change those bytes, the CSP hashes would no longer match, and nothing would run.

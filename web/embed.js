@@ -28,6 +28,7 @@ import { HOST_REQUEST, setUpShare } from './embed_share.js';
 import { createSnapshots } from './embed_snapshot.js';
 import { wasmCalls } from './embed_wasm.js';
 import { createDeferredPart } from './embed_deferred.js';
+import { setUpXapi } from './embed_xapi_start.js';
 
 export { HANDLE_VERSION, MESSAGE_PREFIX, optionsFromElement };
 
@@ -61,6 +62,8 @@ export { HANDLE_VERSION, MESSAGE_PREFIX, optionsFromElement };
  *   lessonStep      the step to open the lesson at (0-based, as in links; default 0)
  *   remember        false: do not keep the student's work in localStorage across reloads of the page
  *                   (default: kept, except for a full-page widget with syncUrl)
+ *   xapiEndpoint, xapiAuth, xapiActor, xapiActivityBase: xAPI statements of the lessons sent to a
+ *                   Learning Record Store (docs/reference.md "xAPI statements")
  */
 export async function mountPerceptron(element, options = {}) {
   if (!element) throw new Error('mountPerceptron: no element given');
@@ -95,7 +98,11 @@ export async function mountPerceptron(element, options = {}) {
         else if (kind === 1 && widget) widget.emitChange();
       },
       // A Share button was pressed (index into HOST_REQUEST).
-      onHostRequest: (index) => { if (widget) widget.share.request(HOST_REQUEST[index]); },
+      onHostRequest: (index) => {
+        if (!widget) return;
+        if (SCORM_SAVES[HOST_REQUEST[index]]) saveScorm(SCORM_SAVES[HOST_REQUEST[index]], { handle, wasm, lessons, directory });
+        else widget.share.request(HOST_REQUEST[index]);
+      },
       postMainLoop: () => { if (widget) widget.snapshots.afterMainLoop(); },
       // The widget lets go of the keys (web_host.cpp): embed_keys.js moves the page's focus.
       onKeyboardExit: (how) => { if (widget) widget.keys.exit(how); },
@@ -118,11 +125,15 @@ export async function mountPerceptron(element, options = {}) {
   const snapshots = createSnapshots(canvas, wasm);
   const notices = createNoticeBox(element);
   const cleanups = [notices.remove, failure.remove];
-  const { handle, emitChange, follow, lessons, linkTarget } = createHandle({
+  let xapi = null;  // embed_xapi_start.js: the lessons' xAPI statements, when the page uses them
+  const { handle, emitChange, follow, lessons, linkTarget, xapiListeners } = createHandle({
     element, canvas, options, module, wasm, snapshots, directory,
     onNoticeDismissed: () => notices.hide(),
     onDestroy: () => { for (const cleanup of cleanups) cleanup(); },
+    onXapiListener: () => xapi?.listen(),
   });
+  xapi = setUpXapi({ handle, follow, wasm, options, listeners: xapiListeners });
+  cleanups.push(xapi.stop);
   const share = setUpShare(element, canvas, handle, lessons.draftFile, linkTarget);
   cleanups.push(share.remove);
   const keys = setUpKeyboard(element, canvas, wasm);
@@ -157,6 +168,7 @@ export async function mountPerceptron(element, options = {}) {
     }));
   }
   if (startError) handle.setNotice(startError);  // a bad link: the default scene and the message
+  if (options.scorm) cleanups.push(await startScorm(handle, options.scorm));
   mirrorNotice(() => handle.state({ points: false }));
   // The accessible mirror starts from the start state: what the page set up is not news to announce.
   // It is built once the first frame is on screen (the task after that frame, as loadRest below):
@@ -176,6 +188,7 @@ export async function mountPerceptron(element, options = {}) {
   if (checkStates) cleanups.push(checkStates.stop);
   const stopMessages = setUpMessages(handle, follow, options);
   if (stopMessages) cleanups.push(stopMessages);
+  xapi.start();
   element.perceptronLab = handle;  // once the start state (and any saved work) is in
   element.dispatchEvent(new CustomEvent('perceptron-lab:ready', { detail: handle, bubbles: true }));
   // After the frame that follows the ready event: the rest of the code, then the mirror.
@@ -186,6 +199,36 @@ export async function mountPerceptron(element, options = {}) {
     if (checkStates) Promise.resolve(restLoaded).then(() => { if (!destroyed) checkStates.restore(); });
   }, 0));
   return handle;
+}
+
+// A page that declares SCORM (data-scorm: the packages of perceptron-cli package) reports to the LMS
+// (embed_scorm.js): inlined in the single file, fetched only for such a page in the served build.
+const SCORM_MODULE = './embed_scorm.js';
+async function startScorm(handle, version) {
+  try {
+    const runtime = globalThis.PerceptronLabScorm || (await import(SCORM_MODULE));
+    return await runtime.startScorm(handle, { version: String(version) });
+  } catch (err) {
+    console.warn(`Perceptron Lab: the SCORM run-time could not start (${err && err.message ? err.message : err})`);
+    return () => {};
+  }
+}
+
+// Author mode's "Save as SCORM 2004/1.2" (embed_scorm_save.js, with its zip writer: fetched on the click).
+// The package needs the widget's single file from the widget's folder: a widget inlined in a page (the
+// single file itself) has no folder to take it from.
+const SCORM_SAVES = { saveScorm12: '1.2', saveScorm2004: '2004' };
+const SCORM_SAVE_MODULE = './embed_scorm_save.js';
+async function saveScorm(version, widget) {
+  if (!widget.directory) {
+    widget.handle.setNotice(`This copy of the widget cannot build a SCORM package: press Save JSON, then run perceptron-cli package --scorm ${version} --lesson <the saved file> -o lesson.zip.`);
+    return;
+  }
+  try {
+    await (await import(SCORM_SAVE_MODULE)).saveScormPackage(version, widget);
+  } catch (err) {
+    widget.handle.setNotice(`The SCORM package could not be made (${err && err.message ? err.message : err}): press Save JSON and use perceptron-cli package.`);
+  }
 }
 
 // Loads a link addressed to this widget: '' when it is in, else why not (the widget kept its state).

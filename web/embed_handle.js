@@ -11,15 +11,16 @@ export const TRAIN_KIND = { steps: 0, epochs: 1, untilConverged: 2, nextMistake:
 
 /**
  * widget: {element, canvas, options, module, wasm (embed_wasm.js), snapshots (embed_snapshot.js),
- *          directory (where the module's files are, or null), onNoticeDismissed(), onDestroy()}
- * Returns {handle, emitChange, follow, lessons, linkTarget}: emitChange() tells the 'change' listeners (the module calls it
+ *          directory (where the module's files are, or null), onNoticeDismissed(), onDestroy(),
+ *          onXapiListener() (an 'xapi' listener came: embed_xapi_start.js)}
+ * Returns {handle, emitChange, follow, lessons, linkTarget, xapiListeners}: emitChange() tells the 'change' listeners (the module calls it
  * after every change of the state); follow(cb) adds one of the widget's own followers (cb(lightState)); lessons (embed_lessons.js) gives the lesson-aware link fragment;
- * linkTarget() says where link() leads (embed_page.js widgetLinkTarget).
+ * linkTarget() says where link() leads (embed_page.js widgetLinkTarget); xapiListeners: the 'xapi' listeners.
  */
 export function createHandle(widget) {
   const { element, canvas, options, module, wasm, snapshots } = widget;
   const { call, text, withString } = wasm;
-  const listeners = { change: new Set(), result: new Set() };
+  const listeners = { change: new Set(), result: new Set(), xapi: new Set() };
   let checksSeen = 0;  // pl_lesson_checks when the 'result' listeners last heard
   let destroyed = false;
   const result = (ok) => (ok ? { ok: true } : { ok: false, error: text('pl_last_error') });
@@ -141,11 +142,13 @@ export function createHandle(widget) {
      * on('change', cb, {points: false}): cb gets the light state (see state()).
      * on('result', cb): cb(record) after every check of a lesson step that judged something (from the
      * card, the mirror or checkGoal()), with result().
+     * on('xapi', cb): cb(statement) for each xAPI statement of a lesson (docs/reference.md "xAPI statements").
      */
     on(event, cb, { points = true } = {}) {
       if (!listeners[event]) throw new Error(`unknown event '${event}'`);
       const entry = { cb, light: points === false };
       listeners[event].add(entry);
+      if (event === 'xapi') widget.onXapiListener?.();  // the statements' code comes when first asked for
       return () => listeners[event].delete(entry);
     },
     /** Stop the widget and free its canvas and GPU context. */
@@ -159,6 +162,7 @@ export function createHandle(widget) {
       canvas.remove();
       listeners.change.clear();
       listeners.result.clear();
+      listeners.xapi.clear();
       followers.clear();
       snapshots.cancel(new Error('the widget was destroyed'));
       delete element.dataset.perceptronLabMounted;
@@ -192,5 +196,5 @@ export function createHandle(widget) {
       }
     }
   }
-  return { handle, emitChange, follow, lessons, linkTarget };
+  return { handle, emitChange, follow, lessons, linkTarget, xapiListeners: listeners.xapi };
 }

@@ -116,6 +116,9 @@ export function createLessons(wasm, result) {
       else open(before.builtin ? before.id : beforeSource, before.step, false);
       return loaded;
     }
+    // The lesson opened before the link's state was in, so without the student's progress (lp) in it:
+    // opened again on that state (which it keeps), it takes the attempts and passes from there.
+    open(lessonText, parts.step === null ? 0 : Number(parts.step), false);
     if (source()) pack(source());
     return loaded;
   }

@@ -6,7 +6,7 @@ import { allowedOrigins } from './embed_options.js';
 /** Every postMessage type starts with this (docs/reference.md "postMessage"). */
 export const MESSAGE_PREFIX = 'perceptron-lab:';
 // The widget's own messages: a widget hears them too (same window) and must not answer them.
-const REPLIES = new Set(['state', 'link', 'loaded', 'ready', 'change', 'error', 'lessons', 'lesson', 'verdict']);
+const REPLIES = new Set(['state', 'link', 'loaded', 'ready', 'change', 'error', 'lessons', 'lesson', 'verdict', 'result', 'xapi']);
 
 /** Listens for messages to this widget; returns what stops listening, or null when messages are off. */
 export function setUpMessages(handle, follow, options) {
@@ -14,6 +14,7 @@ export function setUpMessages(handle, follow, options) {
   if (!allowed.length || typeof window === 'undefined') return null;
   const id = handle.element.id || undefined;
   const subscribers = [];
+  const resultFollowers = [];  // get-result with follow: true (the H5P content type, web/h5p)
   const inIframe = window.parent && window.parent !== window;
   const originAllowed = (event) => {
     if (allowed.includes('*')) return true;
@@ -84,6 +85,10 @@ export function setUpMessages(handle, follow, options) {
           return;
         }
         case 'get-state': reply({ type: `${MESSAGE_PREFIX}state`, state: handle.state() }); return;
+        case 'get-result':  // the result record and the link that resumes it; follow: also after every check
+          if (msg.follow === true && target && !resultFollowers.some((s) => s.target === target)) resultFollowers.push({ target, targetOrigin });
+          reply({ type: `${MESSAGE_PREFIX}result`, result: handle.result(), link: handle.link() });
+          return;
         case 'get-link': reply({ type: `${MESSAGE_PREFIX}link`, link: handle.link() }); return;
         case 'run': handle.run(msg.on !== false); reply({ type: `${MESSAGE_PREFIX}state`, state: handle.state() }); return;
         case 'subscribe':
@@ -105,9 +110,16 @@ export function setUpMessages(handle, follow, options) {
       try { s.target.postMessage({ type: `${MESSAGE_PREFIX}change`, widget: id, state }, s.targetOrigin); } catch (e) { /* gone */ }
     }
   });
+  const stopResults = handle.on('result', (record) => {
+    if (!resultFollowers.length) return;
+    const message = { type: `${MESSAGE_PREFIX}result`, widget: id, result: record, link: handle.link() };
+    for (const s of resultFollowers) {
+      try { s.target.postMessage(message, s.targetOrigin); } catch (e) { /* gone */ }
+    }
+  });
   if (inIframe) {
     // Tell the parent page it can send messages now (carries no state, so any origin may see it).
     try { window.parent.postMessage({ type: `${MESSAGE_PREFIX}ready`, widget: id, version: HANDLE_VERSION }, '*'); } catch (e) { /* detached */ }
   }
-  return () => { window.removeEventListener('message', onMessage); unsubscribe(); };
+  return () => { window.removeEventListener('message', onMessage); unsubscribe(); stopResults(); };
 }

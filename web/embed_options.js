@@ -2,6 +2,7 @@
 // element (height, theme) and to the starting state (link or state, else preset; then algorithm,
 // kernel, lift, bias, panels, read-only, the lesson, training on top).
 import { MAX_LESSON_BYTES } from './embed_lesson_link.js';
+import { xapiOptionProblems } from './embed_xapi_options.js';
 
 // options.controls names -> the panel switches of state.panels. data/train/kernel/show/share are
 // sections of the controls panel: naming any of them shows the panel with only the named sections.
@@ -243,6 +244,7 @@ function statePatch(options, problems = []) {
   if (good('contrast') && /^more$/i.test(String(options.contrast).trim())) panels.highContrast = true;
   good('wheel');     // (read by embed.js; checked here so that a wrong one is told)
   good('remember');  // (read by embed_remember.js)
+  problems.push(...xapiOptionProblems(options, (key) => (fromAttributes.has(options) ? `data-${kebab(key)}` : `the option ${key}`)));
   if (options.textSize !== undefined) {
     const size = Number(options.textSize);
     if (Number.isInteger(size) && size >= TEXT_SIZE.min && size <= TEXT_SIZE.max) panels.textSize = size;
@@ -284,6 +286,8 @@ export function optionsFromElement(el) {
   if (d.lesson) options.lesson = d.lesson;
   if (d.lessonSrc) options.lessonSrc = d.lessonSrc;
   if (d.lessonStep !== undefined) options.lessonStep = Number(d.lessonStep);
+  for (const key of ['xapiEndpoint', 'xapiAuth', 'xapiActor', 'xapiActivityBase']) if (d[key] !== undefined) options[key] = d[key];
+  if (d.scorm) options.scorm = d.scorm;  // '1.2' | '2004': report to the LMS (embed_scorm.js)
   if (d.remember === 'off' || d.remember === 'false') options.remember = false;
   else if (d.remember !== undefined && !/^(on|true|)$/.test(d.remember)) options.remember = d.remember;  // kept, and told
   fromAttributes.set(options, { ...d });

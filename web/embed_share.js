@@ -2,7 +2,8 @@
 // downloads of CSV, JSON and PNG, the file picker, and dropping a file or a link on the widget.
 
 /** The requests the C++ Share section sends (index = pl::app::HostRequest, see web_host.cpp). */
-export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile', 'downloadLesson', 'downloadTsv', 'copyResult'];
+export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile', 'downloadLesson', 'downloadTsv', 'copyResult',
+  'saveScorm12', 'saveScorm2004'];  // the last two: embed.js (Author mode's SCORM packages)
 const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 // What a copied link opens, by embed_page.js widgetLinkTarget().opens: the person who shares it should
 // know whether it comes back on this page or in the full-page widget.

@@ -16,6 +16,8 @@ int run_train_text(const TrainOptions& options, const std::string& text, std::os
 int run_check(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
 // `report --lesson FILE.json|ID [--csv] TOKENS...`: a table of many re-checked tokens.
 int run_report(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
+// `package --scorm 1.2|2004 --lesson FILE.json|ID [--widget FILE] -o FILE.zip`: a SCORM package.
+int run_package(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
 int run_generate(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
 
 // "FILE:LINE: message" for each error a reader kept (CsvResult, TsvResult), then how many more it found.

@@ -3,6 +3,8 @@
 //   perceptron-cli generate PRESET [--n N] [--seed S] [--noise X] [--margin M]
 //   perceptron-cli check --lesson FILE.json|ID --token TOKEN|@FILE [--json]
 //   perceptron-cli report --lesson FILE.json|ID [--csv] TOKEN_FILES... | RESULTS.csv
+//   perceptron-cli package --scorm 1.2|2004 --lesson FILE.json|ID [--widget FILE] -o FILE.zip
+//   perceptron-cli package --h5p --lesson FILE.json|ID [--widget FILE] -o FILE.h5p
 // Exit codes: 0 success, 2 bad command line or bad input (the message says which and where); check
 // exits 1 when the lesson is not passed.
 #include <iostream>
@@ -26,7 +28,8 @@ int main(int argc, char** argv) {
         if (command == "generate") return pl::cli::run_generate(rest, std::cout, std::cerr);
         if (command == "check") return pl::cli::run_check(rest, std::cout, std::cerr);
         if (command == "report") return pl::cli::run_report(rest, std::cout, std::cerr);
-        throw pl::cli::UsageError("unknown command '" + std::string(command) + "' (expected train, generate, check or report)");
+        if (command == "package") return pl::cli::run_package(rest, std::cout, std::cerr);
+        throw pl::cli::UsageError("unknown command '" + std::string(command) + "' (expected train, generate, check, report or package)");
     } catch (const pl::cli::UsageError& e) {
         std::cerr << "perceptron-cli: " << e.what() << "\nTry 'perceptron-cli --help'.\n";
         return 2;

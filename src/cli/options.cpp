@@ -214,6 +214,10 @@ std::string usage() {
            "                                                     re-check a student's result token\n"
            "  perceptron-cli report --lesson FILE.json|ID [--csv] TOKEN_FILES... | RESULTS.csv\n"
            "                                                     a table of many students' re-checked tokens\n"
+           "  perceptron-cli package --scorm 1.2|2004 --lesson FILE.json|ID [--widget FILE] -o FILE.zip\n"
+           "                                                     a lesson as a SCORM package for an LMS\n"
+           "  perceptron-cli package --h5p --lesson FILE.json|ID [--widget FILE] -o FILE.h5p\n"
+           "                                                     a lesson as an H5P package (H5P.PerceptronLab)\n"
            "  perceptron-cli --help\n"
            "\n"
            "Train options (the names of the JSON state export in kebab case; also --flag=value):\n" +

@@ -13,10 +13,28 @@ execute_process(
 execute_process(
   COMMAND ${ESBUILD} main.js perceptron_lab.js --minify --format=esm --outdir=. --allow-overwrite --log-level=warning
   COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
+# The SCORM run-time is fetched only by a page that declares SCORM (embed.js startScorm): bundled on
+# its own, and kept under its name after the parts leave.
+execute_process(
+  COMMAND ${ESBUILD} embed_scorm.js --bundle --minify --format=esm --outfile=scorm_runtime.tmp.js --log-level=warning
+  COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
+# And Author mode's SCORM packages with their zip writer (fflate.js, copied in by CMakeLists.txt: bundled
+# into it here), fetched when one of its two buttons is pressed.
+execute_process(
+  COMMAND ${ESBUILD} embed_scorm_save.js --bundle --minify --format=esm --outfile=scorm_save.tmp.js --log-level=warning
+  COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
+# The xAPI part likewise (embed_xapi_start.js loads it only for a page that uses xAPI).
+execute_process(
+  COMMAND ${ESBUILD} embed_xapi.js --bundle --minify --format=esm --outfile=xapi.tmp.js --log-level=warning
+  COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
 file(GLOB parts ${DIR}/embed_*.js)
 if(parts)
   file(REMOVE ${parts})
 endif()
+file(RENAME ${DIR}/scorm_runtime.tmp.js ${DIR}/embed_scorm.js)
+file(RENAME ${DIR}/scorm_save.tmp.js ${DIR}/embed_scorm_save.js)
+file(REMOVE ${DIR}/fflate.js)
+file(RENAME ${DIR}/xapi.tmp.js ${DIR}/embed_xapi.js)
 file(READ ${DIR}/index.html html)
 string(REGEX REPLACE "<link rel=\"modulepreload\" href=\"(embed_[a-z0-9_]+|perceptron_lab)\\.js\">\n" "" html "${html}")
 file(WRITE ${DIR}/index.html "${html}")

@@ -66,6 +66,11 @@ void handle_request(app::HostRequest request) {
             save(app, path.c_str(), lesson_to_json(app.lesson_draft().lesson));
             break;
         }
+        case app::HostRequest::SaveScorm12:
+        case app::HostRequest::SaveScorm2004:
+            app.session().set_notice("SCORM packages are made by the browser version or by perceptron-cli: Save JSON, "
+                                     "then perceptron-cli package --scorm 2004 --lesson <id>.json -o <id>.zip.");
+            break;
     }
     app.request_redraw();
 }

@@ -10,9 +10,12 @@
 #include <cstdio>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "app/panels/panels.hpp"
 #include "app/shell/app.hpp"
 #include "app/shell/load_state.hpp"
+#include "core/packaging/scorm_package.hpp"
 #include "core/state/names.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
@@ -121,6 +124,8 @@ void attach(app::App& app) {
             case app::HostRequest::DownloadLesson: pl_host_request_js(5); break;
             case app::HostRequest::DownloadTsv: pl_host_request_js(6); break;
             case app::HostRequest::CopyResult: pl_host_request_js(7); break;
+            case app::HostRequest::SaveScorm12: pl_host_request_js(8); break;
+            case app::HostRequest::SaveScorm2004: pl_host_request_js(9); break;
         }
     };
     app.on_keyboard_exit = [](app::KeyboardExit how) {
@@ -321,6 +326,22 @@ EMSCRIPTEN_KEEPALIVE int pl_generate(const char* preset_name, int n, double nois
     g_app->session().load_preset(preset, params);
     g_app->request_redraw();
     return 1;
+}
+
+// Author mode's "Save as SCORM package" (web/embed_scorm_save.js): the files of the package for a
+// lesson's JSON and the single-file widget's HTML (core/packaging/scorm_package.hpp, as perceptron-cli
+// package writes them), as {"files": [{"path", "text"}]}, or {"error": one sentence}.
+EMSCRIPTEN_KEEPALIVE const char* pl_scorm_package(const char* lesson_json, int scorm_2004, const char* widget_html) {
+    const pl::LessonParse parsed = pl::parse_lesson(lesson_json ? lesson_json : "");
+    if (!parsed.ok) return hand_out(nlohmann::json{{"error", parsed.error}}.dump());
+    std::string error;
+    const pl::packaging::PackageFiles files = pl::packaging::scorm_package_files(
+        parsed.lesson, scorm_2004 ? pl::packaging::ScormVersion::Scorm2004 : pl::packaging::ScormVersion::Scorm12,
+        widget_html ? widget_html : "", error);
+    if (!error.empty()) return hand_out(nlohmann::json{{"error", error}}.dump());
+    nlohmann::json list = nlohmann::json::array();
+    for (const pl::packaging::PackageFile& file : files) list.push_back({{"path", file.path}, {"text", file.bytes}});
+    return hand_out(nlohmann::json{{"files", std::move(list)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 }  // extern "C"

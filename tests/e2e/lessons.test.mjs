@@ -468,6 +468,9 @@ test('the course page example: its lesson widget keeps its step and work across 
   await waitForLab(page, 'update-rule');
   assert.deepEqual(await onLab(page, 'update-rule', (lab) => lab.state()), want.state);
   assert.equal((await onLab(page, 'update-rule', (lab) => lab.lesson())).stepTitle, 'Predict the next update');
+  // The page opens its data-lesson fresh, then the saved work: the attempts come back with the work.
+  const record = await onLab(page, 'update-rule', (lab) => lab.result());
+  assert.deepEqual(record.steps.map((s) => [s.attempts, s.passed]).slice(0, 2), [[1, true], [0, false]], 'the check before the reload counts');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -158,6 +158,15 @@ void draw_lesson_author(PanelContext& c) {
     ImGui::SameLine();
     if (ImGui::Button("Save JSON", ImVec2(half, 0)) && c.host) (*c.host)(HostRequest::DownloadLesson);
     item_tooltip("Save the lesson as a .json file for data-lesson-src or another widget.");
+    // A zip an LMS imports (the page builds it: web/embed_scorm_save.js); 2004 first, the one to prefer.
+    // In a narrow column the labels shorten to "SCORM 2004" / "SCORM 1.2" (fit_button shows the whole
+    // label as the tooltip then); the ids stay, for the keys and the tests.
+    const bool whole = ImGui::CalcTextSize("Save as SCORM 2004").x + 2.0f * ImGui::GetStyle().FramePadding.x <= half;
+    if (fit_button({"Save as SCORM 2004", "SCORM 2004"}, "save-scorm-2004", half) && c.host) (*c.host)(HostRequest::SaveScorm2004);
+    if (whole) item_tooltip("Save the lesson as a SCORM 2004 package (.zip) for Moodle, Canvas, Blackboard and other LMSs.");
+    ImGui::SameLine();
+    if (fit_button({"Save as SCORM 1.2", "SCORM 1.2"}, "save-scorm-12", half) && c.host) (*c.host)(HostRequest::SaveScorm12);
+    if (whole) item_tooltip("Save the lesson as a SCORM 1.2 package (.zip), for an LMS without SCORM 2004.");
     ImGui::EndDisabled();
 }
 

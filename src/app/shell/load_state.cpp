@@ -83,6 +83,9 @@ std::string load_into(App& app, std::string_view text) {
                            session.can_undo() || session.words().can_undo());
     else
         session.load_state(decoded.state);
+    // Loaded over the same lesson (saved work over a page's data-lesson, an LMS resuming): its attempts
+    // come with it. Another lesson is opened with the state's progress by follow_state.
+    if (app.lesson().is_open() && session.state().lesson == app.lesson().lesson().id) app.lesson().adopt_progress(session);
     if (!decoded.warnings.empty()) {
         std::string note = "Loaded, with notes:";
         for (const std::string& w : decoded.warnings) note += " " + w;

@@ -6,7 +6,8 @@
 namespace pl::app {
 
 // Things only the host can do (clipboard, downloads, file picker); the Share section asks for them.
-enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson, DownloadTsv, CopyResult };
+enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson, DownloadTsv, CopyResult,
+                         SaveScorm12, SaveScorm2004 };
 
 // Run/Pause: visits per second, from 1 to "as fast as the frame budget allows".
 struct RunState {

@@ -48,6 +48,7 @@ WidgetState state_walked_to(const Lesson& lesson, std::size_t step, const Widget
     }
     walked.lesson = lesson.id;
     walked.lesson_step = static_cast<std::uint32_t>(step);
+    walked.lesson_progress = from.lesson_progress;  // a link's progress survives the steps' own states
     return walked;
 }
 
@@ -241,6 +242,17 @@ std::string LessonRun::follow_state(Session& session) {
     const std::string error = open_builtin(session, state.lesson, state.lesson_step, false);
     if (!error.empty()) close(session);
     return error;
+}
+
+void LessonRun::adopt_progress(Session& session) {
+    if (!lesson_ || session.state().lesson != lesson_->id) return;
+    const LessonProgress& kept = session.state().lesson_progress;
+    LessonProgress next = kept.size() == lesson_->steps.size() ? kept : LessonProgress(lesson_->steps.size());
+    for (std::size_t i = 0; i < next.size() && i < check_links_.size(); ++i)
+        if (i >= progress_.size() || next[i].attempts != progress_[i].attempts) check_links_[i].clear();
+    progress_ = std::move(next);
+    seconds_.assign(progress_.size(), 0.0);
+    for (std::size_t i = 0; i < progress_.size(); ++i) seconds_[i] = progress_[i].seconds;
 }
 
 std::size_t LessonRun::restore_check_links(const std::vector<std::string>& links,

@@ -97,6 +97,11 @@ public:
     // Judged checks since the widget started (the JS 'result' event fires when it moves).
     std::uint64_t checks_made() const { return checks_made_; }
 
+    // A state was loaded (a link, saved work, an LMS's suspend data) while this lesson is open and the
+    // state names it: the run takes the state's progress (attempts, passes, answers, seconds; none when
+    // the state has none, as a link is the whole state) and forgets the check states of the steps whose
+    // attempts changed. Undo and redo do not call it: they never change what was checked.
+    void adopt_progress(Session& session);
     // The session's state names a lesson position that differs from this run (a loaded link): reopen
     // or close to follow it. Returns an error sentence for an unknown lesson ("" otherwise).
     std::string follow_state(Session& session);

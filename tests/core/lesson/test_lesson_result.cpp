@@ -283,3 +283,30 @@ TEST_CASE("result: a step keeps the state and answer it passed on, and a reload 
         CHECK(r.check_links()[0].empty());
     }
 }
+
+TEST_CASE("result: a state loaded over the open lesson brings its attempts, and a lesson link without points keeps them") {
+    Session session;
+    LessonRun run;
+    REQUIRE(run.open_builtin(session, "separability", 0, true).empty());
+    REQUIRE(session.add_point(Vec{-1.0, 0.0}, +1));
+    REQUIRE(run.check(session).passed);
+    const WidgetState worked = session.state();  // step 1 checked once
+
+    // A page opens the same lesson fresh (data-lesson), then its saved work is loaded over it.
+    Session page;
+    LessonRun fresh;
+    REQUIRE(fresh.open_builtin(page, "separability", 0, true).empty());
+    CHECK(fresh.progress()[0].attempts == 0);
+    page.load_state(worked);
+    REQUIRE(fresh.follow_state(page).empty());
+    CHECK(fresh.progress()[0].attempts == 0);  // following the position alone does not take the progress
+    fresh.adopt_progress(page);
+    CHECK(fresh.progress()[0].attempts == 1);
+    CHECK(fresh.progress()[0].passed);
+    CHECK(fresh.checks_passed() == 1);
+
+    // A lesson link without points walks the steps' own states but keeps the link's progress.
+    WidgetState walked = state_walked_to(*find_builtin_lesson("separability"), 2, worked);
+    CHECK(walked.lesson_progress == worked.lesson_progress);
+    CHECK(walked.lesson_step == 2);
+}

