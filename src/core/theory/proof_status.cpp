@@ -28,7 +28,8 @@ ProofStatus proof_status(const TrainConfig& config, const TheorySummary& theory,
     ProofStatus s;
     const bool kernel = config.algorithm == Algorithm::Kernel;
     s.step = kernel ? 1.0 : config.eta;
-    const std::string space = learner_space_name(config);
+    // The kernel perceptron works in its kernel's feature space, as the theory panel's rows say.
+    const std::string space = kernel ? std::string("the kernel's feature space") : learner_space_name(config);
 
     if (theory.n == 0) { s.reason = "there are no points"; return s; }
     if (!theory.applicable) { s.reason = theory.why_not; return s; }

@@ -78,6 +78,7 @@ TEST_CASE("SGD derivation: lecture 001's steps with the slider's eta filled in, 
     CHECK(contains(steps[0], "\xCE\xBC = \xCF\x83(w\xC2\xB7x)"));           // mu = sigma(w.x)
     CHECK(contains(steps[1], "\xC5\xB7\xE2\x82\x99 \xE2\x88\x88 {0, 1}"));  // y-hat_n in {0, 1}
     CHECK(contains(steps[2], "w \xE2\x86\x90 w + 2\xCE\xB7\xC2\xB7y\xE2\x82\x99x\xE2\x82\x99"));  // w <- w + 2 eta y x
+    CHECK(contains(steps[2], "Predictions and labels in {\xE2\x88\x92" "1, +1}"));  // both are ±1 (finding F14)
     CHECK(contains(steps[3], "\xCE\xB7 = 0.5"));
     CHECK(contains(steps[4], "\xCE\xB7 = 1 on the slider is SGD with \xCE\xB7 = 0.5"));
     CHECK(contains(steps[4], "the same for every \xCE\xB7 > 0"));

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <string>
+#include <tuple>
 
 #include "core/learn/dataset.hpp"
 #include "core/learn/learner.hpp"
@@ -209,4 +210,20 @@ TEST_CASE("proof status: the spaces are named as the proof counts them, and ever
                     CHECK(test::missing_glyph(s.note()) == "");
                 }
             }
+}
+
+TEST_CASE("proof status: the kernel perceptron's reason names the kernel's feature space, as its rows do (finding F5)") {
+    Dataset xor_data;
+    xor_data.dim = 2;
+    for (const auto& [x1, x2, y] : {std::tuple{1.0, -1.0, 1}, {-1.0, 1.0, 1}, {1.0, 1.0, -1}, {-1.0, -1.0, -1}})
+        xor_data.add({x1, x2}, y);
+    TrainConfig config = config_of(Algorithm::Kernel, BiasMode::None);
+    config.kernel.type = KernelType::Linear;  // a linear kernel cannot separate XOR
+    const TheorySummary theory = analyze(xor_data, config);
+    REQUIRE(theory.applicable);
+    REQUIRE_FALSE(theory.separable);
+    const ProofStatus status = proof_status(Learner(xor_data, config), theory);
+    CHECK_FALSE(status.applies);
+    CHECK(contains(status.reason, "not separable in the kernel's feature space"));
+    CHECK_FALSE(contains(status.reason, "separable in x,"));
 }
