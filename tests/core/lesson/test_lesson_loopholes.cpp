@@ -78,3 +78,42 @@ TEST_CASE("F4: kernel-perceptron 5 is not passed by dropping every point (s = 1)
     CHECK(goal_facts(honest).dropped == 1);
     CHECK(goal_holds(goal_of("kernel-perceptron", 5), honest));
 }
+
+TEST_CASE("F8: the goals pin the numbers their success texts quote") {
+    // spam-words 3 says M = 3 and the bound 6: the lecture's unbiased run. With the bias absorbed the
+    // messages converge too, with the weight of "the" at 0 again, but after 5 mistakes.
+    Session words;
+    at_step(words, "spam-words", 3);
+    TrainConfig absorbed = words.state().config;
+    absorbed.bias = BiasMode::Absorbed;
+    words.set_config(absorbed);
+    words.words().train_until_converged();
+    CHECK(words.words().learner().mistakes() == 5);
+    CHECK(goal_holds("converged and weight_the == 0", words));
+    CHECK_FALSE(goal_holds(goal_of("spam-words", 3), words));
+    const std::string& spam_text = find_builtin_lesson("spam-words")->steps[2].success;
+    CHECK(spam_text.find("M = 3") != std::string::npos);
+
+    // update-rule 4 says two mistakes: in random order the run can take more.
+    Session points;
+    at_step(points, "update-rule", 4);
+    bool more = false;
+    for (std::uint64_t seed = 1; seed <= 20 && !more; ++seed) {
+        Session s;
+        at_step(s, "update-rule", 4);
+        TrainConfig random = s.state().config;
+        random.order = Order::Random;
+        random.seed = seed;
+        s.set_config(random);
+        s.train_until_converged();
+        if (s.learner().mistakes() != 2) {
+            more = true;
+            CHECK(goal_holds("converged", s));
+            CHECK_FALSE(goal_holds(goal_of("update-rule", 4), s));
+        }
+    }
+    CHECK(more);
+    points.train_until_converged();  // the step as set up: in order from w = 0
+    CHECK(points.learner().mistakes() == 2);
+    CHECK(goal_holds(goal_of("update-rule", 4), points));
+}
