@@ -93,6 +93,7 @@ test('desktop: open Words (spam), type a message, label it spam, step and conver
     `4 spam | cheap viagra tonight | f = ${MINUS}3 \u2192 spam`,
   ]);
   assert.match(texts(frame, 'words-status')[0], /M = 5 mistakes .* converged/);
+
   const model = (await lab(page, () => window.perceptronLab.state())).wordsModel;
   assert.deepEqual(model.words, { viagra: -2, the: 0, learning: 2, nigeria: -1, cheap: 0, tonight: 0 });
   assert.equal(model.bias, -1);
@@ -123,6 +124,15 @@ test('desktop: open Words (spam), type a message, label it spam, step and conver
   assert.deepEqual((await lab(fresh.page, () => window.perceptronLab.state())).wordsModel.words, model.words);
   assert.deepEqual(fresh.problems, []);
   await fresh.context.close();
+  // The page's bias is absorbed, the lecture's run has none: the data section offers the lecture's
+  // settings (finding F9 of issue 24). Back to the lecture's three, then the offer and Converge: M = 3.
+  await clickItem(page, "Lecture's three");
+  await clickItem(page, "Use the lecture's settings");
+  assert.equal((await lab(page, () => window.perceptronLab.state())).bias, 'none');
+  await clickItem(page, /###converge$/);
+  frame = await drawn(page);
+  assert.match(texts(frame, 'words-status')[0], /M = 3 mistakes .* converged/);
+  assert.equal(frame.items.filter((i) => i.label === "Use the lecture's settings").length, 0, 'offered only while the settings differ');
 
   // Back to the points: they were kept, and the training verbs reach them again.
   await clickItem(page, /###back-to-points$/);

@@ -75,6 +75,22 @@ void draw_words_data_section(PanelContext& c) {
     if (ImGui::Button("Lecture's three")) w.load_lecture();
     ImGui::EndDisabled();
     item_tooltip("viagra the (spam), learning the (ham), nigeria (spam).");
+    // The lecture's messages keep the widget's settings (finding F9): offer the lecture's, as the
+    // points' lecture preset does, so a student can see its M = 3 against the bound 6.
+    TrainConfig lecture = st.config;
+    if (words_lecture_settings(st.words, lecture) &&
+        (lecture.bias != st.config.bias || lecture.algorithm != st.config.algorithm || lecture.init != st.config.init ||
+         lecture.eta != st.config.eta || lecture.order != st.config.order)) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("Lecture 004 trains these without a bias, in order from w = 0: M = 3, bound 6.");
+        ImGui::PopTextWrapPos();
+        ImGui::BeginDisabled(readonly);
+        if (ImGui::Button("Use the lecture's settings")) {
+            c.run.running = false;
+            apply_training_settings(s, lecture);
+        }
+        ImGui::EndDisabled();
+    }
 
     const std::size_t ham = static_cast<std::size_t>(std::count(st.words.labels.begin(), st.words.labels.end(), 1));
     ImGui::TextWrapped("N = %zu messages (%zu ham, %zu spam), %zu distinct words", st.words.size(), ham, st.words.size() - ham,

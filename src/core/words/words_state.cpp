@@ -15,6 +15,18 @@ WordsData lecture_words() {
     return words;
 }
 
+bool words_lecture_settings(const WordsData& words, TrainConfig& config) {
+    const WordsData lecture = lecture_words();
+    if (words.messages != lecture.messages || words.labels != lecture.labels) return false;
+    config.algorithm = Algorithm::Perceptron;
+    config.bias = BiasMode::None;
+    config.order = Order::Sequential;
+    config.init = Init::Zero;
+    config.eta = 1.0;
+    config.lift = LiftKind::None;
+    return true;
+}
+
 namespace {
 bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }
 

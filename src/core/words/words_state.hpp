@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/state/config.hpp"
 #include "core/state/limits.hpp"
 
 namespace pl {
@@ -33,6 +34,11 @@ struct WordsData {
 
 // The lecture's three messages: "viagra the" spam, "learning the" ham, "nigeria" spam.
 WordsData lecture_words();
+// When `words` are the lecture's three messages, the settings lecture 004 trains them with (the
+// perceptron, no bias, from w = 0, in order, η = 1: M = 3 against the bound 6) put into `config`, and
+// true; else false and `config` unchanged. The Words data section offers them as the points' lecture
+// preset does (Use the lecture's settings).
+bool words_lecture_settings(const WordsData& words, TrainConfig& config);
 
 // The message with every control character (bytes below 0x20 and 0x7F) replaced by a space.
 std::string clean_message(std::string_view text);

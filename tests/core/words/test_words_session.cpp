@@ -324,3 +324,27 @@ TEST_CASE("words: logistic SGD and a random start neither converge nor obey the 
     CHECK(words_proof_status(s.words().learner().config(), s.words().theory(), 3).applies);
     CHECK(words_model_json(s.words()).find("\"boundApplies\":true") != std::string::npos);
 }
+
+TEST_CASE("words: the lecture's three messages come with the lecture's settings on offer (finding F9)") {
+    TrainConfig config;
+    config.bias = BiasMode::Absorbed;
+    config.eta = 0.5;
+    CHECK(words_lecture_settings(lecture_words(), config));
+    CHECK(config.bias == BiasMode::None);
+    CHECK(config.eta == 1.0);
+    CHECK(config.algorithm == Algorithm::Perceptron);
+    WordsData other = lecture_words();
+    other.labels[0] = 1;
+    TrainConfig untouched;
+    untouched.bias = BiasMode::Absorbed;
+    CHECK_FALSE(words_lecture_settings(other, untouched));
+    CHECK(untouched.bias == BiasMode::Absorbed);
+    // With them the messages give the lecture's run: M = 3 against the bound 6.
+    Session s(words_state(BiasMode::Absorbed));
+    TrainConfig lecture = s.state().config;
+    REQUIRE(words_lecture_settings(s.state().words, lecture));
+    s.set_config(lecture);
+    s.words().train_until_converged();
+    CHECK(s.words().learner().mistakes() == 3);
+    CHECK(s.words().theory().bound == doctest::Approx(6.0).epsilon(1e-6));
+}
