@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "core/facts/goal_facts.hpp"
 #include "core/lesson/goal_expression.hpp"
+#include "core/lesson/lesson_exercise.hpp"
 #include "core/session/session.hpp"
 #include "core/state/state_codec.hpp"
 #include "options.hpp"
@@ -36,7 +37,7 @@ StepVerdict recheck(const LessonStep& step, const StepResult& claimed, const std
                     std::string& bad_state) {
     StepVerdict v;
     v.claimed = claimed.progress.passed;
-    if (!step.goal && !step.has_quiz()) {
+    if (!step.has_check()) {
         v.verdict = "no check";
         return v;
     }
@@ -46,7 +47,14 @@ StepVerdict recheck(const LessonStep& step, const StepResult& claimed, const std
         return v;
     }
     bool passes = true;
-    if (step.has_quiz()) {
+    if (step.max_attempts && claimed.progress.attempts > *step.max_attempts) {
+        // Tries at such a step stop counting once it passes, so more than the limit means no pass in time.
+        passes = false;
+        v.reason = "The step allows " + std::to_string(*step.max_attempts) + " tries for a pass; the student used " +
+                   std::to_string(claimed.progress.attempts) + ".";
+    }
+    const bool reads_state = step.goal || step.number || step.vector || step.predict;
+    if (passes && step.has_quiz() && !step.select_all()) {
         if (!claimed.progress.choice) {
             passes = false;
             v.reason = "No answer was chosen.";
@@ -55,19 +63,29 @@ StepVerdict recheck(const LessonStep& step, const StepResult& claimed, const std
             v.reason = "The answer chosen is not the right one.";
         }
     }
-    if (passes && step.goal) {
-        v.judged_on = claimed.state.empty() ? "final link" : "own state";
-        const DecodeResult decoded = decode_fragment(claimed.state.empty() ? final_link : claimed.state);
-        if (!decoded.ok) {
-            bad_state = decoded.error;
-            return v;
-        }
+    if (passes) {
         Session session;
-        session.load_state(decoded.state);  // the learner is replayed from the state, as the widget does
-        const GoalCheck goal = check_goal(*step.goal, goal_facts(session));
-        if (!goal.passed) {
+        if (reads_state) {
+            v.judged_on = claimed.state.empty() ? "final link" : "own state";
+            const DecodeResult decoded = decode_fragment(claimed.state.empty() ? final_link : claimed.state);
+            if (!decoded.ok) {
+                bad_state = decoded.error;
+                return v;
+            }
+            session.load_state(decoded.state);  // the learner is replayed from the state, as the widget does
+        }
+        // The answer (ticked choices, a number, a vector, a prediction) as the widget judges it: the same
+        // keys, worked out again on the state the student checked (a prediction: the state before its visit).
+        const ExerciseJudgement judged = judge_exercise(step, stored_answer(claimed.progress), session);
+        if (!judged.ready || !judged.passed) {
             passes = false;
-            v.reason = goal.message;
+            v.reason = judged.problem;
+        } else if (step.goal) {
+            const GoalCheck goal = check_goal(*step.goal, goal_facts(session));
+            if (!goal.passed) {
+                passes = false;
+                v.reason = goal.message;
+            }
         }
     }
     v.passed = passes;

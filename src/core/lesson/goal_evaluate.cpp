@@ -237,6 +237,14 @@ std::vector<GoalName> goal_fact_names(const Goal& goal) {
     return out;
 }
 
+bool goal_number_value(const GoalNumber& number, const GoalFacts& facts, double& out, std::string& why) {
+    if (number.expression.terms.empty()) {
+        why = "there is no number";
+        return false;
+    }
+    return term_value(number.expression, number.expression.left, facts, out, why);
+}
+
 bool evaluate_goal(const Goal& goal, const GoalFacts& facts) {
     return !goal.nodes.empty() && evaluate_node(goal, goal.root(), facts);
 }

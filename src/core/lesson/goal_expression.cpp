@@ -49,6 +49,28 @@ public:
         return result;
     }
 
+    // A number alone (parse_goal_number).
+    GoalNumberParse run_number() {
+        GoalNumberParse result;
+        result.number.text = std::string(text_);
+        GoalComparison& c = result.number.expression;
+        bool parsed = parse_sum(c, "at the start, ");
+        if (parsed && peek().kind != Token::Kind::End) {
+            const Token& t = peek();
+            parsed = t.kind == Token::Kind::Close ? fail(t, "found ')' without a matching '('")
+                                                  : fail(t, "expected an operator or the end after " + quoted(previous_) + ", " + found(t));
+        }
+        if (!parsed) {
+            result.error = "position " + std::to_string(error_position_) + ": " + error_;
+            result.position = error_position_;
+            result.number.expression = GoalComparison{};
+            return result;
+        }
+        c.left = c.right = c.terms.size() - 1;
+        result.ok = true;
+        return result;
+    }
+
 private:
     const Token& peek() const { return tokens_[next_]; }
     const Token& take() { return tokens_[next_ < tokens_.size() - 1 ? next_++ : next_]; }
@@ -437,6 +459,27 @@ private:
 };
 
 }  // namespace
+
+bool GoalNumber::uses_facts() const {
+    return std::any_of(expression.terms.begin(), expression.terms.end(),
+                       [](const GoalTerm& t) { return t.kind == GoalTerm::Kind::Fact; });
+}
+
+GoalNumberParse parse_goal_number(std::string_view text) {
+    GoalNumberParse result;
+    if (text.size() > kMaxGoalLength) {
+        result.position = kMaxGoalLength + 1;
+        result.error = "position " + std::to_string(result.position) + ": the number is " + std::to_string(text.size()) +
+                       " bytes long; at most " + std::to_string(kMaxGoalLength) + " are allowed";
+        return result;
+    }
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+        result.position = 1;
+        result.error = "position 1: there is no number (expected a number such as 2.5, 39/7 or sqrt(5))";
+        return result;
+    }
+    return Parser(text).run_number();
+}
 
 GoalParse parse_goal(std::string_view text) {
     GoalParse result;

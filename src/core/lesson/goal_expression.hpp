@@ -95,6 +95,24 @@ struct GoalParse {
 };
 GoalParse parse_goal(std::string_view text);
 
+// A number alone, in the arithmetic of goals (`sum` above): the key of a numeric exercise ("bound",
+// "R / gamma_star", "39/7") or a student's typed answer ("39/7", "sqrt(5)", "-2.5"). Same limits and
+// messages as goals ("position 4: expected a number or a name after '/', found the end").
+struct GoalNumber {
+    std::string text;               // as written
+    GoalComparison expression;      // terms; expression.left is the root
+    bool uses_facts() const;        // names a fact (a student's answer must not)
+};
+struct GoalNumberParse {
+    bool ok = false;
+    GoalNumber number;
+    std::string error;
+    std::size_t position = 0;
+};
+GoalNumberParse parse_goal_number(std::string_view text);
+// The value on these facts, or false and why it has none ("γ* is undefined: the data are not separable").
+bool goal_number_value(const GoalNumber& number, const GoalFacts& facts, double& out, std::string& why);
+
 // Canonical text of a comparison ("points >= 5", "separable == true", "weight_the == 0",
 // "mistakes <= bound"), for messages. comparison_name: its (first) name as written ("points", "weight_the").
 std::string comparison_name(const GoalComparison& comparison);

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/lesson/lesson_exercise_json.hpp"
 #include "core/lesson/lesson_markup.hpp"
 #include "core/state/decimal.hpp"
 #include "core/state/limited_json.hpp"
@@ -122,11 +123,15 @@ private:
     bool version(const Json& root) {
         const auto v = root.find("version");
         if (v == root.end()) return true;
-        if (v->is_number_unsigned() && v->get<std::uint64_t>() == static_cast<std::uint64_t>(kLessonVersion)) return true;
+        if (v->is_number_unsigned() && v->get<std::uint64_t>() >= 1 &&
+            v->get<std::uint64_t>() <= static_cast<std::uint64_t>(kLessonVersion)) {
+            version_ = static_cast<int>(v->get<std::uint64_t>());
+            return true;
+        }
         if (v->is_number_unsigned() && v->get<std::uint64_t>() > static_cast<std::uint64_t>(kLessonVersion))
             return fail("The lesson was made for a newer version of Perceptron Lab (version " + describe(*v) +
                         "); this widget reads version " + std::to_string(kLessonVersion) + ".");
-        return fail("The lesson has a bad \"version\": it should be " + std::to_string(kLessonVersion) + ", but it is " +
+        return fail("The lesson has a bad \"version\": it should be 1 or " + std::to_string(kLessonVersion) + ", but it is " +
                     describe(*v) + ".");
     }
 
@@ -178,13 +183,73 @@ private:
 
     bool read_step(const Json& s, LessonStep& step) {
         if (!s.is_object()) return fail(where_ + " must be an object {...}, but it is " + describe(s) + ".");
-        if (!known_keys(s, {"title", "text", "state", "controls", "goal", "choices", "answer", "hint", "success"}))
+        if (!known_keys(s, {"title", "text", "state", "controls", "goal", "choices", "answer", "answers", "feedback",
+                            "number", "vector", "predict", "maxAttempts", "hint", "success"}))
             return false;
-        return text_field(s, "title", step.title, kMaxLessonTitleLength, TextKind::Line, true) &&
+        return version_2_keys(s) && text_field(s, "title", step.title, kMaxLessonTitleLength, TextKind::Line, true) &&
                text_field(s, "text", step.text, kMaxStepTextLength, TextKind::Paragraphs, true) && state(s, step) &&
-               controls(s, step) && goal(s, step) && quiz(s, step) &&
+               controls(s, step) && goal(s, step) && quiz(s, step) && feedback(s, step) && exercise(s, step) &&
                text_field(s, "hint", step.hint, kMaxStepNoteLength, TextKind::Paragraphs, false) &&
                text_field(s, "success", step.success, kMaxStepNoteLength, TextKind::Paragraphs, false);
+    }
+
+    // [SECTION] Version 2 (lesson_exercise.hpp)
+    bool version_2_keys(const Json& s) {
+        if (version_ >= 2) return true;
+        for (const char* key : {"answers", "feedback", "number", "vector", "predict", "maxAttempts"})
+            if (s.contains(key))
+                return problem(key_quote(key) + " is a version 2 key: put \"version\": 2 at the top of the lesson");
+        return true;
+    }
+
+    bool feedback(const Json& s, LessonStep& step) {
+        const auto v = s.find("feedback");
+        if (v == s.end()) return true;
+        if (!step.has_quiz()) return problem("\"feedback\" needs \"choices\" (one text per choice)");
+        if (!v->is_array() || v->size() != step.choices.size())
+            return problem("\"feedback\" must be a list of " + std::to_string(step.choices.size()) +
+                           " texts, one per choice (\"\" for none), but it is " + describe(*v));
+        for (std::size_t i = 0; i < v->size(); ++i) {
+            std::string text;
+            if (!text_value((*v)[i], "the feedback of choice " + std::to_string(i + 1), text, kMaxStepNoteLength,
+                            TextKind::Paragraphs, false))
+                return false;
+            step.feedback.push_back(std::move(text));
+        }
+        return true;
+    }
+
+    bool exercise(const Json& s, LessonStep& step) {
+        using namespace lesson_json;
+        if (const auto v = s.find("number"); v != s.end()) {
+            NumberKey key;
+            if (std::string e = read_number_key(*v, key); !e.empty()) return problem(e);
+            step.number = std::move(key);
+        }
+        if (const auto v = s.find("vector"); v != s.end()) {
+            VectorKey key;
+            if (std::string e = read_vector_key(*v, key); !e.empty()) return problem(e);
+            step.vector = std::move(key);
+        }
+        if (const auto v = s.find("predict"); v != s.end()) {
+            if (!v->is_boolean()) return problem("\"predict\" must be true or false, but it is " + describe(*v));
+            step.predict = v->get<bool>();
+        }
+        if (const auto v = s.find("maxAttempts"); v != s.end()) {
+            std::uint32_t n = 0;
+            if (std::string e = read_max_attempts(*v, n); !e.empty()) return problem(e);
+            step.max_attempts = n;
+        }
+        const int kinds = (step.has_quiz() ? 1 : 0) + (step.number ? 1 : 0) + (step.vector && !step.predict ? 1 : 0) +
+                          (step.predict ? 1 : 0);
+        if (kinds > 1)
+            return problem("a step asks one thing: choices, a number, a vector or a prediction (a prediction may carry "
+                           "\"vector\" for the new w), but this one has more");
+        if (step.predict && step.vector && step.vector->source != VectorKey::Source::NextW)
+            return problem("a prediction's \"vector\" is the new w: its \"answer\" must be \"next_w\"");
+        if (step.max_attempts && !step.has_answer())
+            return problem("\"maxAttempts\" counts tries at an answer, but the step asks for none (choices, number, vector or predict)");
+        return true;
     }
 
     bool state(const Json& s, LessonStep& step) {
@@ -246,9 +311,14 @@ private:
     bool quiz(const Json& s, LessonStep& step) {
         const auto choices = s.find("choices");
         const auto answer = s.find("answer");
-        if (choices == s.end() && answer == s.end()) return true;
-        if (choices == s.end()) return fail(where_ + " has an \"answer\" but no \"choices\".");
-        if (answer == s.end()) return fail(where_ + " has \"choices\" but no \"answer\" (the index of the right one).");
+        const auto answers = s.find("answers");
+        if (choices == s.end() && answer == s.end() && answers == s.end()) return true;
+        if (choices == s.end())
+            return fail(where_ + " has " + (answer != s.end() ? "an \"answer\"" : "\"answers\"") + " but no \"choices\".");
+        if (answer != s.end() && answers != s.end())
+            return problem("\"answer\" (one right choice) and \"answers\" (select all that apply) exclude each other: keep one");
+        if (answer == s.end() && answers == s.end())
+            return fail(where_ + " has \"choices\" but no \"answer\" (the index of the right one).");
         const std::string rule = "a list of " + std::to_string(kMinChoices) + " to " + std::to_string(kMaxChoices) + " texts";
         if (!choices->is_array()) return problem("\"choices\" must be " + rule + ", but it is " + describe(*choices));
         if (choices->size() < kMinChoices || choices->size() > kMaxChoices)
@@ -259,6 +329,11 @@ private:
                 return false;
             step.choices.push_back(std::move(text));
         }
+        if (answers != s.end()) {
+            if (std::string e = lesson_json::read_answers(*answers, step.choices.size(), step.answers); !e.empty())
+                return problem(e);
+            return true;
+        }
         const std::size_t last = step.choices.size() - 1;
         if (!answer->is_number_unsigned() || answer->get<std::uint64_t>() > last)
             return problem("\"answer\" must be a whole number from 0 to " + std::to_string(last) +
@@ -268,6 +343,7 @@ private:
     }
 
     std::string where_;
+    int version_ = 1;
 };
 
 }  // namespace
@@ -298,7 +374,8 @@ LessonParse parse_lesson(std::string_view json_text) {
 
 std::string lesson_to_json(const Lesson& lesson) {
     OrderedJson out;
-    out["version"] = kLessonVersion;
+    const bool v2 = std::any_of(lesson.steps.begin(), lesson.steps.end(), [](const LessonStep& s) { return s.uses_version_2(); });
+    out["version"] = v2 ? 2 : 1;  // the oldest version that holds the lesson: a version 1 lesson keeps its text
     out["id"] = lesson.id;
     out["title"] = lesson.title;
     OrderedJson steps = OrderedJson::array();
@@ -322,8 +399,14 @@ std::string lesson_to_json(const Lesson& lesson) {
         if (step.goal) s["goal"] = step.goal->text;
         if (step.has_quiz()) {
             s["choices"] = step.choices;
-            s["answer"] = step.answer;
+            if (step.select_all()) s["answers"] = step.answers;
+            else s["answer"] = step.answer;
+            if (!step.feedback.empty()) s["feedback"] = step.feedback;
         }
+        if (step.number) s["number"] = lesson_json::number_key_json(*step.number);
+        if (step.vector) s["vector"] = lesson_json::vector_key_json(*step.vector);
+        if (step.predict) s["predict"] = true;
+        if (step.max_attempts) s["maxAttempts"] = *step.max_attempts;
         if (!step.hint.empty()) s["hint"] = step.hint;
         if (!step.success.empty()) s["success"] = step.success;
         steps.push_back(std::move(s));

@@ -2,7 +2,7 @@
 // widget (a state and the panels to show), and may ask the student to reach a goal the widget checks or
 // to answer a quiz question.
 //
-// [SECTION] The format (JSON, version 1; also documented in docs/reference.md "Lesson format (JSON)")
+// [SECTION] The format (JSON, version 2; also documented in docs/reference.md "Lesson format (JSON)")
 //   { "version": 1, "id": "update-rule", "title": "The update rule", "steps": [
 //     { "title": "…", "text": "paragraphs with **bold** and `code` (lesson_markup.hpp)",
 //       "state": "#d=…&v=1"  or  {…a JSON state…}   optional: absent keeps what the student has
@@ -10,7 +10,13 @@
 //       "goal": "separable == false and points >= 5" optional: goal_expression.hpp
 //       "choices": ["once", "twice", "as often as you like"], "answer": 0   optional: a quiz
 //       "hint": "…", "success": "…" } ] }            optional: shown when a check fails / passes
-//   * "version" may be left out (it means 1); a larger one is refused as "made by a newer version".
+//   Version 2 adds the exercise kinds of lesson_exercise.hpp: "answers" (select all), "feedback",
+//   "number", "vector", "predict", "maxAttempts". A step carries at most one of choices, number, vector
+//   and predict (predict may carry "vector" for the new w), with or without a goal.
+//   * "version" may be left out (it means 1); 1 and 2 are read, a larger one is refused as "made by a
+//     newer version", and the version 2 keys need "version": 2 (a version 1 reader would refuse them).
+//     lesson_to_json writes 1 for a lesson that uses none of them, so version 1 lessons keep their text
+//     (and their hash, lesson_result.hpp).
 //   * id: 1 to 64 of a-z, 0-9 and '-', starting with a letter or digit (it travels in links: lesson=ID).
 //   * state: a link (anything decode_fragment reads: "#d=...&v=1", a bare fragment or a whole URL) or a
 //     state object (state_from_json). Either is decoded and validated when the lesson loads. A state
@@ -28,19 +34,21 @@
 // It never throws and bounds what it reads (kMaxLessonBytes, kMaxLessonSteps, text lengths, JSON depth).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/lesson/goal_expression.hpp"
+#include "core/lesson/lesson_exercise.hpp"
 #include "core/state/limits.hpp"
 #include "core/state/widget_state.hpp"
 
 namespace pl {
 
 // [SECTION] Limits
-inline constexpr int kLessonVersion = 1;
+inline constexpr int kLessonVersion = 2;  // the newest version read
 inline constexpr std::size_t kMaxLessonBytes = 4u * 1024u * 1024u;
 inline constexpr std::size_t kMaxLessonSteps = kMaxLessonStepCount;  // limits.hpp: the link holds the step
 inline constexpr std::size_t kMaxLessonIdLength = 64;
@@ -69,8 +77,21 @@ struct LessonStep {
     std::size_t answer = 0;                  // index into choices (quiz only)
     std::string hint;
     std::string success;
+    // Version 2 (lesson_exercise.hpp)
+    std::vector<std::size_t> answers;        // select all that apply (then `answer` is unused), ascending
+    std::vector<std::string> feedback;       // empty, or one text per choice ("" for none)
+    std::optional<NumberKey> number;
+    std::optional<VectorKey> vector;
+    bool predict = false;
+    std::optional<std::uint32_t> max_attempts;
 
     bool has_quiz() const { return !choices.empty(); }
+    bool select_all() const { return !answers.empty(); }
+    // Something to answer (a quiz, a number, a vector, a prediction), beside or instead of a goal.
+    bool has_answer() const { return has_quiz() || number || vector || predict; }
+    // Check judges something: the lesson counts the step as a check.
+    bool has_check() const { return goal.has_value() || has_answer(); }
+    bool uses_version_2() const { return select_all() || !feedback.empty() || number || vector || predict || max_attempts; }
 };
 
 struct Lesson {

@@ -24,11 +24,25 @@ constexpr std::string_view kFormat = "perceptron-lab-result";
 constexpr std::size_t kMaxResponseLength = 2000;  // bytes: a goal's text or a choice's
 constexpr JsonLimits kTokenJsonLimits{200'000, 8};
 
+// The kinds a record names (version 2 kinds after the version 1 ones, each with "goal+" when the step
+// also has a goal).
+const std::vector<std::string>& answer_kinds() {
+    static const std::vector<std::string> kinds{"quiz", "select", "number", "vector", "predict"};
+    return kinds;
+}
+
 std::string step_kind(const LessonStep& s) {
-    if (s.goal && s.has_quiz()) return "goal+quiz";
-    if (s.goal) return "goal";
-    if (s.has_quiz()) return "quiz";
-    return "text";
+    const std::string what = s.has_quiz() ? (s.select_all() ? "select" : "quiz") : s.number ? "number"
+                             : s.predict  ? "predict" : s.vector ? "vector" : "";
+    if (s.goal) return what.empty() ? "goal" : "goal+" + what;
+    return what.empty() ? "text" : what;
+}
+
+bool known_kind(const std::string& kind) {
+    if (kind == "text" || kind == "goal") return true;
+    for (const std::string& k : answer_kinds())
+        if (kind == k || kind == "goal+" + k) return true;
+    return false;
 }
 
 std::string state_link(WidgetState state) {
@@ -77,8 +91,8 @@ std::optional<LessonResult> lesson_result(const LessonRun& run, const Session& s
         step.title = s.title;
         step.kind = step_kind(s);
         if (i < progress.size()) step.progress = progress[i];
-        if (s.has_quiz() && step.progress.choice && *step.progress.choice < s.choices.size())
-            step.response = s.choices[*step.progress.choice];
+        if (s.has_answer() && step.progress.attempts > 0)
+            step.response = describe_answer(s, stored_answer(step.progress));
         else if (s.goal)
             step.response = s.goal->text;
         if (i < run.check_links().size()) step.state = run.check_links()[i];
@@ -101,6 +115,10 @@ OrderedJson record_object(const LessonResult& r) {
                             {"choice", s.progress.choice ? OrderedJson(*s.progress.choice) : OrderedJson(nullptr)},
                             {"response", s.response},
                             {"seconds", s.progress.seconds}};
+        // Version 2 answers, only when there is one (records of version 1 lessons keep their shape).
+        if (s.progress.selected) step["selected"] = *s.progress.selected;
+        if (!s.progress.values.empty()) step["values"] = s.progress.values;
+        if (s.progress.predicted) step["predicted"] = *s.progress.predicted;
         if (!s.state.empty()) step["state"] = s.state;
         steps.push_back(std::move(step));
     }
@@ -238,15 +256,38 @@ private:
         out = j->get<bool>();
         return true;
     }
+    // "selected" (a mask of ticked choices), "values" (typed numbers), "predicted" (a prediction).
+    bool answer(const Json& j, const std::string& where, StepProgress& p) {
+        if (const auto v = j.find("selected"); v != j.end()) {
+            if (!v->is_number_unsigned() || v->get<std::uint64_t>() >= (1u << (kMaxLessonChoiceIndex + 1)))
+                return fail(where + "'s \"selected\" is not a mask of choices (a whole number below " +
+                            std::to_string(1u << (kMaxLessonChoiceIndex + 1)) + ")");
+            p.selected = static_cast<std::uint32_t>(v->get<std::uint64_t>());
+        }
+        if (const auto v = j.find("values"); v != j.end()) {
+            if (!v->is_array() || v->size() > kMaxVectorAnswerLength) return fail(where + "'s \"values\" is not a list of at most 8 numbers");
+            for (const Json& x : *v) {
+                if (!x.is_number() || !std::isfinite(x.get<double>())) return fail(where + "'s \"values\" holds something that is not a number");
+                p.values.push_back(x.get<double>());
+            }
+        }
+        if (const auto v = j.find("predicted"); v != j.end()) {
+            if (!v->is_boolean()) return fail(where + "'s \"predicted\" is not true or false");
+            p.predicted = v->get<bool>();
+        }
+        return true;
+    }
+
     bool step(const Json& j, std::size_t index, StepResult& s) {
         const std::string where = "step " + std::to_string(index + 1);
         if (!j.is_object()) return fail(where + " is not an object");
-        if (!known(j, where, {"title", "kind", "attempts", "passed", "firstTry", "choice", "response", "seconds", "state"}))
+        if (!known(j, where, {"title", "kind", "attempts", "passed", "firstTry", "choice", "response", "seconds",
+                              "selected", "values", "predicted", "state"}))
             return false;
         if (!text(j, "title", where, kMaxLessonTitleLength, s.title)) return false;
         if (!text(j, "kind", where, 16, s.kind)) return false;
-        if (s.kind != "text" && s.kind != "goal" && s.kind != "quiz" && s.kind != "goal+quiz")
-            return fail(where + "'s \"kind\" is not text, goal, quiz or goal+quiz");
+        if (!known_kind(s.kind))
+            return fail(where + "'s \"kind\" is not text, goal, quiz, select, number, vector or predict (or goal+ one of the last five)");
         std::uint64_t attempts = 0, seconds = 0;
         if (!whole(j, "attempts", where, kMaxLessonAttempts, attempts)) return false;
         if (!whole(j, "seconds", where, kMaxLessonSeconds, seconds)) return false;
@@ -264,6 +305,7 @@ private:
             s.progress.choice = static_cast<std::uint32_t>(choice->get<std::uint64_t>());
         }
         if (!text(j, "response", where, kMaxResponseLength, s.response)) return false;
+        if (!answer(j, where, s.progress)) return false;
         if (j.contains("state") && !text(j, "state", where, kMaxLinkLength, s.state)) return false;
         return true;
     }

@@ -5,9 +5,12 @@
 // [SECTION] The record (result_json; docs/reference.md "The result record")
 //   {"format": "perceptron-lab-result", "version": 1,
 //    "lesson": {"id", "title", "hash"},            hash: lesson_hash below
-//    "steps": [{"title", "kind": "text"|"goal"|"quiz"|"goal+quiz", "attempts", "passed", "firstTry",
-//               "choice": 0-based index or null, "response": the chosen answer's text (quiz), the goal's
-//               text (goal), "" otherwise, "seconds", "state": "#..." (the state link of the step's
+//    "steps": [{"title", "kind": "text"|"goal"|"quiz"|"goal+quiz" (version 2 lessons also "select",
+//               "number", "vector", "predict", and each with "goal+"), "attempts", "passed", "firstTry",
+//               "choice": 0-based index or null, "response": the answer in words (quiz: the chosen
+//               text; lesson_exercise.hpp describe_answer), else the goal's text (goal), else "",
+//               "seconds", version 2 answers only when given: "selected" (mask of ticked choices),
+//               "values" (typed numbers), "predicted" (true = mistake), "state": "#..." (the state link of the step's
 //               passing check, or of its last check while none passed; absent when not known: a
 //               reload gets it back from web/embed_check_states.js)}],
 //    "score": {"raw": checkable steps passed, "max": steps with a goal or a quiz, "scaled": raw / max
@@ -47,7 +50,7 @@ std::uint64_t fnv1a64(std::string_view bytes);
 
 struct StepResult {
     std::string title;
-    std::string kind;       // "text", "goal", "quiz", "goal+quiz"
+    std::string kind;       // "text", "goal", "quiz", "select", "number", "vector", "predict", "goal+quiz", ...
     StepProgress progress;
     std::string response;
     std::string state;      // "" = not known

@@ -109,7 +109,7 @@ std::size_t LessonRun::checks_passed() const {
     std::size_t n = 0;
     for (std::size_t i = 0; i < lesson_->steps.size() && i < progress_.size(); ++i) {
         const LessonStep& s = lesson_->steps[i];
-        if ((s.goal || s.has_quiz()) && progress_[i].passed) ++n;
+        if (s.has_check() && progress_[i].passed) ++n;
     }
     return n;
 }
@@ -117,13 +117,13 @@ std::size_t LessonRun::checks_passed() const {
 std::size_t LessonRun::check_count() const {
     if (!lesson_) return 0;
     return static_cast<std::size_t>(std::count_if(lesson_->steps.begin(), lesson_->steps.end(),
-                                                  [](const LessonStep& s) { return s.goal || s.has_quiz(); }));
+                                                  [](const LessonStep& s) { return s.has_check(); }));
 }
 
 void LessonRun::close(Session& session) {
     lesson_.reset();
     finished_ = false;
-    chosen_.reset();
+    answer_ = StepAnswer{};
     verdict_ = Verdict{};
     session.set_lesson_position("", 0);
     session.set_lesson_progress({});
@@ -138,7 +138,7 @@ bool LessonRun::go_to(Session& session, std::size_t step) {
 void LessonRun::enter(Session& session, std::size_t step, bool apply_step) {
     step_ = step;
     finished_ = false;
-    chosen_.reset();
+    answer_ = StepAnswer{};
     verdict_ = Verdict{};
     const LessonStep& s = lesson_->steps[step_];
     if (apply_step) {
@@ -182,7 +182,34 @@ void LessonRun::add_time(double seconds) {
 
 void LessonRun::choose(std::size_t choice) {
     if (!lesson_ || choice >= current().choices.size()) return;
-    chosen_ = choice;
+    if (current().select_all()) answer_.selected ^= (1u << choice);
+    else answer_.choice = static_cast<std::uint32_t>(choice);
+    verdict_ = Verdict{};
+}
+
+std::string LessonRun::set_answer(std::string_view typed) {
+    if (!lesson_) return "No lesson is open.";
+    const LessonStep& s = current();
+    verdict_ = Verdict{};
+    answer_.values.clear();
+    answer_.typed.clear();
+    std::string error;
+    if (s.number) {
+        double x = 0;
+        error = read_typed_number(typed, x);
+        if (error.empty()) answer_.values = {x};
+    } else if (s.vector) {
+        error = read_typed_vector(typed, answer_.values);
+    } else {
+        return "This step asks for no number.";
+    }
+    if (error.empty()) answer_.typed = std::string(typed.substr(0, 200));
+    return error;
+}
+
+void LessonRun::predict(bool mistake) {
+    if (!lesson_ || !current().predict) return;
+    answer_.predicted_mistake = mistake;
     verdict_ = Verdict{};
 }
 
@@ -191,35 +218,58 @@ const LessonRun::Verdict& LessonRun::check(Session& session) {
     if (!lesson_) return verdict_;
     const LessonStep& s = current();
     verdict_.checked = true;
-    if (s.has_quiz() && !chosen_) {
-        verdict_.message = "Pick an answer first.";  // no hint yet: it would give the answer away
+    const ExerciseJudgement judged = judge_exercise(s, answer_, session);
+    if (!judged.ready) {
+        verdict_.message = judged.problem;  // no hint yet: it would give the answer away
         return verdict_;
     }
-    std::string problem;
-    if (s.has_quiz() && *chosen_ != s.answer) problem = "Not this one.";
+    std::string problem = judged.passed ? "" : judged.problem;
     if (problem.empty() && s.goal) {
         const GoalCheck goal = check_goal(*s.goal, goal_facts(session));
         if (!goal.passed) problem = goal.message;
     }
+    verdict_.marks = judged.marks;
     verdict_.passed = problem.empty();
+    std::string explanation = s.success.empty() ? "" : " " + s.success;
     if (step_ < progress_.size()) {
         StepProgress& p = progress_[step_];
-        if (p.attempts == 0 && verdict_.passed) p.first_try = true;
-        p.attempts = std::min(p.attempts + 1, kMaxLessonAttempts);
+        // A step with a limit of tries counts tries only until it is passed: its attempts then say on
+        // which try it passed, which the autograder checks against the limit.
+        const bool counted = !(s.max_attempts && p.passed);
+        const std::uint32_t tries = counted ? std::min(p.attempts + 1, kMaxLessonAttempts) : p.attempts;
+        if (s.max_attempts && !p.passed && tries > *s.max_attempts) {
+            if (verdict_.passed) {
+                verdict_.passed = false;
+                verdict_.out_of_tries = true;
+                problem = "Right, but after " + std::to_string(tries) + " tries; this step gives a pass within " +
+                          std::to_string(*s.max_attempts) + "." + explanation;
+            }
+        }
+        if (counted) {
+            if (p.attempts == 0 && verdict_.passed) p.first_try = true;
+            p.attempts = tries;
+        }
         // The evidence of a step is its passing check once it has one: a student who passed and then
         // tried something else (a wrong answer, other points) keeps the answer and the state that
         // passed, so perceptron-cli check judges what earned the pass.
         if (!p.passed || verdict_.passed) {
-            p.choice = s.has_quiz() ? chosen_ : std::nullopt;
-            WidgetState checked = session.state();
-            checked.lesson_progress.clear();  // the record carries the progress itself
+            store_answer(answer_, p);
+            WidgetState checked = session.state();  // a prediction's state is the one before its visit
+            checked.lesson_progress.clear();        // the record carries the progress itself
             check_links_[step_] = "#" + encode_fragment(checked);
         }
+        if (s.max_attempts && !p.passed && !verdict_.passed && !verdict_.out_of_tries && tries == *s.max_attempts)
+            problem += " That was the last try that can pass this step." + explanation;
         p.passed = p.passed || verdict_.passed;
         ++checks_made_;
         store_progress(session);
     }
+    if (s.predict) {
+        session.step();  // the real visit the prediction was about
+        if (!verdict_.passed && problem.empty()) problem = "Not this time.";
+    }
     if (verdict_.passed) verdict_.message = s.success.empty() ? "Well done." : s.success;
+    else if (verdict_.out_of_tries) verdict_.message = problem;
     else verdict_.message = s.hint.empty() ? problem : problem + " Hint: " + s.hint;
     return verdict_;
 }
@@ -227,14 +277,14 @@ const LessonRun::Verdict& LessonRun::check(Session& session) {
 std::string LessonRun::follow_state(Session& session) {
     const WidgetState& state = session.state();
     if (state.lesson.empty()) {
-        if (lesson_) { lesson_.reset(); chosen_.reset(); verdict_ = Verdict{}; finished_ = false; }
+        if (lesson_) { lesson_.reset(); answer_ = StepAnswer{}; verdict_ = Verdict{}; finished_ = false; }
         return "";
     }
     if (lesson_ && lesson_->id == state.lesson) {
         if (step_ != state.lesson_step && state.lesson_step < lesson_->steps.size()) {
             step_ = state.lesson_step;
             finished_ = false;
-            chosen_.reset();
+            answer_ = StepAnswer{};
             verdict_ = Verdict{};
         }
         return "";

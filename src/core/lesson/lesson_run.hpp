@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/lesson/lesson.hpp"
@@ -46,9 +47,22 @@ public:
     std::size_t step_count() const { return lesson_ ? lesson_->steps.size() : 0; }
     const LessonStep& current() const { return lesson_->steps[step_]; }
 
-    // The quiz: the student's choice (none yet: nullopt).
+    // The student's answer at this step (lesson_exercise.hpp), cleared when the step changes.
+    // choose: a quiz choice (in a select-all quiz it ticks or unticks the choice).
     void choose(std::size_t choice);
-    std::optional<std::size_t> chosen() const { return chosen_; }
+    std::optional<std::size_t> chosen() const { return answer_.choice; }
+    bool ticked(std::size_t choice) const { return choice < 32 && ((answer_.selected >> choice) & 1u); }
+    // A typed number or vector ("39/7", "1, -2, 0.5"): "" when it reads, else the sentence saying why
+    // (the answer is then empty, so Check says to type one).
+    std::string set_answer(std::string_view typed);
+    // Predict, then step: the student's prediction for the next visit (true = a mistake).
+    void predict(bool mistake);
+    const StepAnswer& answer() const { return answer_; }
+    // A predict step that has not passed holds the training buttons back: the student predicts, and
+    // Check makes the visit.
+    bool training_blocked() const { return is_open() && current().predict && step_ < progress_.size() && !progress_[step_].passed; }
+    // Check presses counted at this step, for "tries used: 2 of 3".
+    std::uint32_t attempts() const { return step_ < progress_.size() ? progress_[step_].attempts : 0; }
 
     // Checks the current step: its goal against the session now, and its quiz against the choice. A
     // step with neither passes. The message is the step's success text (or "Well done.") when it passes,
@@ -59,10 +73,12 @@ public:
         bool checked = false;
         bool passed = false;
         std::string message;
+        std::vector<ChoiceMark> marks;  // select-all: one per choice, after a judged check
+        bool out_of_tries = false;      // right, but after the step's maxAttempts: the explanation, no pass
     };
     const Verdict& check(Session& session);
     const Verdict& verdict() const { return verdict_; }
-    bool has_check() const { return is_open() && (current().goal || current().has_quiz()); }
+    bool has_check() const { return is_open() && current().has_check(); }
 
     // Finish on the last step: the card says "Lesson complete" and how many of the lesson's checks
     // passed (a step counts once it passed a check, on any visit). Moving to a step ends it.
@@ -112,7 +128,7 @@ private:
     std::optional<Lesson> lesson_;
     bool builtin_ = false;
     std::size_t step_ = 0;
-    std::optional<std::size_t> chosen_;
+    StepAnswer answer_;
     Verdict verdict_;
     void store_progress(Session& session);  // the progress (whole seconds) into the session's state
 

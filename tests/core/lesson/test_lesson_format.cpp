@@ -80,10 +80,11 @@ TEST_CASE("lesson: a complete lesson reads into every field") {
 
 TEST_CASE("lesson: version, id and title") {
     CHECK(parse_lesson(R"({"id": "a", "title": "A", "steps": [{"title": "T", "text": "x"}]})").ok);  // version 1 implied
-    CHECK(refusal(R"({"version": 2, "id": "a", "title": "A", "steps": []})") ==
-          "The lesson was made for a newer version of Perceptron Lab (version 2); this widget reads version 1.");
+    CHECK(parse_lesson(R"({"version": 2, "id": "a", "title": "A", "steps": [{"title": "T", "text": "x"}]})").ok);
+    CHECK(refusal(R"({"version": 3, "id": "a", "title": "A", "steps": []})") ==
+          "The lesson was made for a newer version of Perceptron Lab (version 3); this widget reads version 2.");
     CHECK(refusal(R"({"version": "1", "id": "a", "title": "A", "steps": []})") ==
-          "The lesson has a bad \"version\": it should be 1, but it is \"1\".");
+          "The lesson has a bad \"version\": it should be 1 or 2, but it is \"1\".");
     CHECK(refusal(R"({"title": "A", "steps": []})") == "The lesson has no \"id\".");
     CHECK(refusal(R"({"id": "Update Rule", "title": "A", "steps": []})") ==
           "The lesson's \"id\" must be text of 1 to 64 characters a-z, 0-9 and '-', starting with a letter or digit, "
@@ -116,7 +117,7 @@ TEST_CASE("lesson: unknown keys are refused with the closest known key") {
           "The lesson has an unknown key \"setps\" (did you mean \"steps\"?); the keys are version, id, title, steps.");
     CHECK(refusal(lesson_with_step(std::string(kGoodStep) + R"(, "hnit": "x")")) ==
           "Step 1 has an unknown key \"hnit\" (did you mean \"hint\"?); the keys are title, text, state, controls, goal, "
-          "choices, answer, hint, success.");
+          "choices, answer, answers, feedback, number, vector, predict, maxAttempts, hint, success.");
     CHECK(refusal(lesson_with_step(std::string(kGoodStep) + R"(, "xyzzy123": 1)")).find("unknown key \"xyzzy123\"; the keys") !=
           std::string::npos);
 }
