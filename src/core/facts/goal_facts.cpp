@@ -39,6 +39,11 @@ const std::array<GoalNameInfo, kGoalNameCount>& goal_names() {
         {GoalName::TestPoints, "test_points", K::Number, "test_points"},
         {GoalName::TestAccuracy, "test_accuracy", K::Number, "the test accuracy"},
         {GoalName::Hand, "hand", K::Boolean, "hand mode"},
+        {GoalName::Order, "order", K::Word, "order"},
+        {GoalName::Loss, "loss", K::Number, "the perceptron loss"},
+        {GoalName::MaxMarginTestAccuracy, "max_margin_test_accuracy", K::Number, "the max-margin line's test accuracy"},
+        {GoalName::GramPsd, "gram_psd", K::Boolean, "the Gram matrix is PSD"},
+        {GoalName::GramMinEigenvalue, "gram_min_eigenvalue", K::Number, "the Gram matrix's smallest eigenvalue"},
         {GoalName::Mode, "mode", K::Word, "mode"},
         {GoalName::Messages, "messages", K::Number, "messages"},
         {GoalName::Ham, "ham_messages", K::Number, "ham_messages"},
@@ -66,6 +71,7 @@ std::string goal_word_choices(GoalName name) {
         case GoalName::Kernel: return names_list<KernelType>();
         case GoalName::Lift: return names_list<LiftKind>();
         case GoalName::Bias: return names_list<BiasMode>();
+        case GoalName::Order: return names_list<Order>();
         case GoalName::Mode: return names_list<DataMode>();
         default: return {};
     }
@@ -87,6 +93,7 @@ bool parse_goal_word(GoalName name, std::string_view text, std::string& canonica
         case GoalName::Kernel: return canonical_of<KernelType>(text, canonical);
         case GoalName::Lift: return canonical_of<LiftKind>(text, canonical);
         case GoalName::Bias: return canonical_of<BiasMode>(text, canonical);
+        case GoalName::Order: return canonical_of<Order>(text, canonical);
         case GoalName::Mode: return canonical_of<DataMode>(text, canonical);
         default: return false;
     }
@@ -119,6 +126,11 @@ GoalFactValue goal_fact_value(const GoalFacts& f, GoalName name) {
         case GoalName::TestPoints: v.number = static_cast<double>(f.test_points); break;
         case GoalName::TestAccuracy: v.number = f.test_accuracy; break;
         case GoalName::Hand: v.boolean = f.hand; break;
+        case GoalName::Order: v.word = std::string(to_string(f.order)); break;
+        case GoalName::Loss: v.number = f.loss; break;
+        case GoalName::MaxMarginTestAccuracy: v.number = f.max_margin_test_accuracy; break;
+        case GoalName::GramPsd: v.boolean = f.gram_psd; break;
+        case GoalName::GramMinEigenvalue: v.number = f.gram_min_eigenvalue; break;
         case GoalName::Mode: v.word = std::string(to_string(f.mode)); break;
         case GoalName::Messages: v.number = static_cast<double>(f.messages); break;
         case GoalName::Ham: v.number = static_cast<double>(f.ham); break;
@@ -176,6 +188,33 @@ void set_theory_facts(GoalFacts& f, const TheoryFacts& t) {
     }
 }
 
+namespace {
+// gram_psd and gram_min_eigenvalue (goal_facts.hpp): the kernel panel's check, as the theory made it.
+void set_gram_facts(GoalFacts& f, const TrainConfig& config, const TheorySummary& theory) {
+    if (config.algorithm != Algorithm::Kernel) {
+        const std::string why = "the algorithm is the " + std::string(to_string(config.algorithm)) +
+                                ", not the kernel perceptron, so there is no Gram matrix";
+        f.set_undefined(GoalName::GramPsd, why);
+        f.set_undefined(GoalName::GramMinEigenvalue, why);
+        return;
+    }
+    const GramSpectrum& spectrum = theory.kernel.spectrum;
+    if (spectrum.computed) {
+        f.gram_psd = spectrum.psd;
+        f.gram_min_eigenvalue = spectrum.min_eigenvalue;
+        return;
+    }
+    f.set_undefined(GoalName::GramMinEigenvalue,
+                    spectrum.needed ? (spectrum.message.empty() ? "the smallest eigenvalue was not computed" : spectrum.message)
+                                    : "the widget does not compute it for this kernel, which is positive semi-definite "
+                                      "on any points");
+    if (!spectrum.needed && (is_positive_semidefinite(config.kernel.type) || config.kernel.type == KernelType::Polynomial))
+        f.gram_psd = true;  // PSD by construction (polynomial: the check is needed only for c < 0)
+    else
+        f.set_undefined(GoalName::GramPsd, spectrum.message.empty() ? "the Gram matrix was not checked" : spectrum.message);
+}
+}  // namespace
+
 GoalFacts goal_facts(const Session& session) {
     const WidgetState& state = session.state();
     if (state.mode == DataMode::Words) return words_goal_facts(session);
@@ -198,6 +237,7 @@ GoalFacts goal_facts(const Session& session) {
     f.lift = state.config.lift;
     f.bias = state.config.bias;
     f.hand = state.hand.on;
+    f.order = state.config.order;
     f.test_points = state.held_out.size();
 
     // Accuracy, test accuracy and margin are the answer on screen's: the hand unit in hand mode, else the learner's.
@@ -205,6 +245,10 @@ GoalFacts goal_facts(const Session& session) {
     if (answer.test.answer_known) f.test_accuracy = answer.test.answer_accuracy;
     else f.set_undefined(GoalName::TestAccuracy, answer.test.points == 0 ? "there are no test points"
                                                                           : "there are too many test points to score them quickly");
+    if (answer.test.best_known) f.max_margin_test_accuracy = answer.test.best_accuracy;
+    else f.set_undefined(GoalName::MaxMarginTestAccuracy, answer.test.points == 0 ? "there are no test points"
+                                                                                  : answer.test.best_why_not);
+    set_gram_facts(f, state.config, theory);
 
     if (f.algorithm == Algorithm::Kernel) {
         for (double alpha : learner.alphas())
@@ -217,7 +261,7 @@ GoalFacts goal_facts(const Session& session) {
 
     if (f.points == 0) {
         for (GoalName name : {GoalName::Accuracy, GoalName::Separable, GoalName::R, GoalName::GammaStar,
-                              GoalName::Bound, GoalName::Margin})
+                              GoalName::Bound, GoalName::Margin, GoalName::Loss})
             f.set_undefined(name, "there are no points");
         return f;
     }
@@ -230,6 +274,9 @@ GoalFacts goal_facts(const Session& session) {
         f.margin = margin.value;
         if (!margin.undefined.empty()) f.set_undefined(GoalName::Margin, margin.undefined);
     }
+    const PerceptronLoss loss = perceptron_loss(state.data, answer.field);
+    f.loss = loss.value;
+    if (!loss.undefined.empty()) f.set_undefined(GoalName::Loss, loss.undefined);
 
     // Theory: R, γ*, bound and separability live in the learner space (theory.hpp).
     if (!theory.applicable) {

@@ -17,6 +17,17 @@
 //   test_points      how many test (held-out) points there are
 //   test_accuracy    share of the test points the current answer gets right (y f(x) > 0), in [0, 1]
 //   hand             hand mode is on: the answer is a McCulloch-Pitts unit set by hand
+//   order            the visiting order, sequential or random (names.hpp)
+//   loss             lecture 001's perceptron loss of the answer on screen, sum_i max(0, -y_i f(x_i))
+//                    (perceptron_loss in model_facts.hpp): 0 when no point is strictly on the wrong
+//                    side, so w = 0 has loss 0 too (its ties are mistakes, not loss)
+//   max_margin_test_accuracy   share of the test points the maximum-margin line of the training points
+//                    gets right (as test_accuracy; undefined without test points or without such a line)
+//   gram_psd         kernel perceptron: the Gram matrix K~(x_i, x_j) the learner uses is positive
+//                    semi-definite, so the kernel is a dot product on these points: always for the
+//                    linear, polynomial (c >= 0), Gaussian and RBF kernels, by the smallest eigenvalue for
+//                    the sigmoid kernel (and c < 0); undefined for the other learners or when unchecked
+//   gram_min_eigenvalue   that smallest eigenvalue, where the widget computes it (sigmoid, c < 0)
 //
 // In hand mode the answer is the hand-set unit (threshold_unit.hpp): accuracy, test_accuracy and margin
 // are the unit's (a sum exactly at the threshold fires; margin = min_i y_i (w.x_i - k) / |w|), while
@@ -67,9 +78,10 @@ class Session;
 enum class GoalName {
     Points, Positives, Negatives, Separable, Converged, Mistakes, Epochs, Visits, Accuracy,
     R, GammaStar, Bound, Margin, SupportVectors, Dropped, Algorithm, Kernel, Lift, Bias, TestPoints, TestAccuracy, Hand,
+    Order, Loss, MaxMarginTestAccuracy, GramPsd, GramMinEigenvalue,
     Mode, Messages, Ham, Spam, Vocabulary, WordWeight
 };
-inline constexpr std::size_t kGoalNameCount = 28;
+inline constexpr std::size_t kGoalNameCount = 33;
 static_assert(static_cast<std::size_t>(GoalName::WordWeight) + 1 == kGoalNameCount, "one count per name");
 // weight_WORD is written as this prefix and the word (goal_names() lists it as "weight_<word>").
 inline constexpr std::string_view kWordWeightPrefix = "weight_";
@@ -106,6 +118,11 @@ struct GoalFacts {
     std::size_t test_points = 0;
     double test_accuracy = 0.0;
     bool hand = false;
+    Order order = Order::Sequential;
+    double loss = 0.0;
+    double max_margin_test_accuracy = 0.0;
+    bool gram_psd = false;
+    double gram_min_eigenvalue = 0.0;
     DataMode mode = DataMode::Points;
     std::size_t messages = 0, ham = 0, spam = 0, vocabulary = 0;
     std::unordered_map<std::string, double> word_weights;  // Words mode: the answer's weight per word

@@ -125,6 +125,19 @@ FeatureMargin feature_margin(const Dataset& data, const DecisionField& field) {
     return r;
 }
 
+PerceptronLoss perceptron_loss(const Dataset& data, const DecisionField& field) {
+    PerceptronLoss r;
+    if (data.empty()) { r.undefined = "there are no points"; return r; }
+    const std::size_t records = std::max<std::size_t>({1, field.support.size(), field.voted_w.size()});
+    if (data.size() * records > kMaxFactTerms) { r.undefined = "there are too many terms to compute it quickly"; return r; }
+    DecisionField::Scratch scratch;
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        const double y = data.labels[i] > 0 ? 1.0 : -1.0;
+        r.value += std::fmax(0.0, -y * field.eval(data.points[i], scratch));
+    }
+    if (!std::isfinite(r.value)) { r.value = 0.0; r.undefined = "the weights are too large to measure it"; }
+    return r;
+}
 
 ModelFacts compute_model_facts(const Dataset& data, const TrainConfig& config, const DecisionField& field,
                                const std::vector<double>* scores) {

@@ -61,6 +61,17 @@ struct FeatureMargin {
 inline constexpr double kMaxMarginKernelTerms = 5.0e7;
 FeatureMargin feature_margin(const Dataset& data, const DecisionField& field);
 
+// Lecture 001's perceptron loss of an answer on the training points, L = sum_i max(0, -y_i f(x_i)): a
+// point strictly on the wrong side costs its |f|, every other point nothing. A point on the line costs 0
+// although the learners count it as a mistake, so w = 0 has loss 0 (the loss alone does not say that
+// nothing was learnt). Its subgradient at a point with y f(x) < 0 is -y x, the perceptron's step.
+// Beyond kMaxFactTerms kernel or vote terms `undefined` says so and nothing is computed.
+struct PerceptronLoss {
+    double value = 0.0;
+    std::string undefined;
+};
+PerceptronLoss perceptron_loss(const Dataset& data, const DecisionField& field);
+
 struct ModelFacts {
     std::vector<signed char> wrong;   // per point, is_wrong(f(x_i), y_i); empty when `wrong_known` is false
     bool wrong_known = false;         // false when evaluating f on every point would cost too much

@@ -1,4 +1,5 @@
 // The goal facts of Words mode (goal_facts.hpp): the text learner, its theory and the messages.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -23,6 +24,10 @@ GoalFacts words_goal_facts(const Session& session) {
     f.bias = state.config.bias;
     f.kernel = state.config.kernel.type;
     f.set_undefined(GoalName::Kernel, "no kernel is in use on messages");
+    f.order = state.config.order;
+    for (GoalName name : {GoalName::GramPsd, GoalName::GramMinEigenvalue})
+        f.set_undefined(name, "no kernel is in use on messages, so there is no Gram matrix");
+    f.set_undefined(GoalName::MaxMarginTestAccuracy, "messages have no test set");
 
     const WordsModel model = build_words_model(words);
     f.messages = corpus.size();
@@ -38,14 +43,17 @@ GoalFacts words_goal_facts(const Session& session) {
 
     if (f.messages == 0) {
         for (GoalName name : {GoalName::Accuracy, GoalName::Separable, GoalName::R, GoalName::GammaStar, GoalName::Bound,
-                              GoalName::Margin})
+                              GoalName::Margin, GoalName::Loss})
             f.set_undefined(name, "there are no messages");
         return f;
     }
     f.accuracy = learner.training_accuracy();
     double norm = 0.0, worst = std::numeric_limits<double>::infinity();
     for (double w : model.weights) norm += w * w;
-    for (std::size_t i = 0; i < corpus.size(); ++i) worst = std::min(worst, corpus.labels[i] * model.scores[i]);
+    for (std::size_t i = 0; i < corpus.size(); ++i) {
+        worst = std::min(worst, corpus.labels[i] * model.scores[i]);
+        f.loss += std::max(0.0, -corpus.labels[i] * model.scores[i]);  // lecture 001's perceptron loss
+    }
     f.margin = norm > 0.0 && std::isfinite(norm) ? worst / std::sqrt(norm) : 0.0;
 
     const TextTheory& t = words.theory();

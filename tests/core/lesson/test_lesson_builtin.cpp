@@ -338,9 +338,14 @@ TEST_CASE("built-in lessons: all load, with unique ids, following the issue's li
 TEST_CASE("built-in lessons: every goal fails before the student acts and passes after") {
     std::set<Key> used_actions, used_verifiers;
     std::size_t goals = 0, quizzes = 0;
+    // The lessons of issue 24 part 2 (version 2 exercises) are walked through LessonRun in
+    // test_lesson_new_lessons.cpp, with their own scripted student and independent keys.
+    const std::set<std::string> walked_elsewhere{"mcculloch-pitts", "test-points", "perceptron-loss",
+                                                 "bias-and-order", "kernels-psd", "normalised-bound"};
     for (const LessonSummary& summary : builtin_lessons()) {
         const Lesson& lesson = *find_builtin_lesson(summary.id);
         REQUIRE(lesson.steps.front().state.has_value());  // a lesson starts from a known state
+        if (walked_elsewhere.count(lesson.id) != 0) continue;
         Session session;
         for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
             const LessonStep& step = lesson.steps[k];
