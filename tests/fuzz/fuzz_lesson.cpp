@@ -7,8 +7,14 @@
 //                          the first step's state (small data, replay clamped) builds a Session whose
 //                          facts the goals are checked against;
 //   parse_goal          -> ok with a tree whose root exists, or "position N: ..." with 1 <= N <= length + 1;
-//   parse_markup        -> runs are never empty and never repeat a style back to back.
+//   parse_markup        -> runs are never empty and never repeat a style back to back;
+//   version 2 (lesson_exercise.hpp): select-all answers ascending, distinct and in range, feedback one per
+//                          choice; every step's answer kinds judged on the first step's session with a
+//                          typed answer made from the input (never a crash, a verdict or "not ready");
+//   parse_goal_number, read_typed_number/vector -> a finite value, or a message (with a position for
+//                          parse_goal_number).
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -16,6 +22,7 @@
 
 #include "core/lesson/goal_expression.hpp"
 #include "core/lesson/lesson.hpp"
+#include "core/lesson/lesson_exercise.hpp"
 #include "core/lesson/lesson_markup.hpp"
 #include "core/session/session.hpp"
 #include "fuzz_check.hpp"
@@ -78,6 +85,11 @@ void check_lesson(std::string_view text) {
     for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
         const pl::LessonStep& step = lesson.steps[k];
         FUZZ_CHECK(!step.has_quiz() || step.answer < step.choices.size(), "answer out of range was accepted");
+        FUZZ_CHECK(std::is_sorted(step.answers.begin(), step.answers.end()) &&
+                       std::adjacent_find(step.answers.begin(), step.answers.end()) == step.answers.end(),
+                   "select-all answers not ascending and distinct");
+        FUZZ_CHECK(step.answers.empty() || step.answers.back() < step.choices.size(), "select-all answer out of range");
+        FUZZ_CHECK(step.feedback.empty() || step.feedback.size() == step.choices.size(), "feedback not one per choice");
         check_markup(step.text);
         if (step.goal) check_goal_result(*step.goal, varied_facts(k));
     }
@@ -92,6 +104,34 @@ void check_lesson(std::string_view text) {
         FUZZ_CHECK(facts.points == session.state().data.size(), "points fact out of step");
         for (const pl::LessonStep& step : lesson.steps)
             if (step.goal) check_goal_result(*step.goal, facts);
+        // Every answer kind judged on this session (keys on a step's own state build their own).
+        for (std::size_t k = 0; k < lesson.steps.size() && k < 4; ++k) {
+            const pl::LessonStep& step = lesson.steps[k];
+            if (step.state && (step.state->data.size() > kMaxFuzzPoints || step.state->trained_visits > kMaxFuzzVisits)) continue;
+            pl::StepAnswer answer;
+            answer.choice = static_cast<std::uint32_t>(k % 3);
+            answer.selected = static_cast<std::uint32_t>(k + 1);
+            answer.values.assign(k % 4, 0.5 * static_cast<double>(k));
+            answer.predicted_mistake = k % 2 == 0;
+            const pl::ExerciseJudgement j = pl::judge_exercise(step, answer, session);
+            FUZZ_CHECK(j.passed || !j.problem.empty(), "an answer judged wrong without a reason");
+            FUZZ_CHECK(!step.select_all() || !j.ready || j.marks.size() == step.choices.size(), "select-all without a mark per choice");
+        }
+    }
+}
+
+void check_typed(std::string_view text) {
+    const pl::GoalNumberParse parsed = pl::parse_goal_number(text);
+    if (!parsed.ok) {
+        FUZZ_CHECK(parsed.error.rfind("position ", 0) == 0, "number error without a position: " + parsed.error);
+        FUZZ_CHECK(parsed.position >= 1 && parsed.position <= text.size() + 1, "number error position out of range");
+    }
+    double x = 0;
+    if (pl::read_typed_number(text, x).empty()) FUZZ_CHECK(std::isfinite(x), "a typed number that is not finite");
+    std::vector<double> v;
+    if (pl::read_typed_vector(text, v).empty()) {
+        FUZZ_CHECK(!v.empty() && v.size() <= pl::kMaxVectorAnswerLength, "a typed vector of a bad length");
+        for (double c : v) FUZZ_CHECK(std::isfinite(c), "a typed component that is not finite");
     }
 }
 
@@ -112,6 +152,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     const std::string_view text(reinterpret_cast<const char*>(bytes), size);
     check_lesson(text);
     check_goal_text(text);
+    if (size <= pl::kMaxGoalLength) check_typed(text);
     if (size <= pl::kMaxStepTextLength) check_markup(text);
     return 0;
 }

@@ -37,11 +37,13 @@ int alternating_label(int i) { return i % 2 == 0 ? -1 : 1; }
 // A hidden line u.x + c = 0 in a random direction; each point is placed at signed distance
 // y * (margin + r), r in [2/1024, 1.5], and at a uniform position along the line. Snapping moves a point
 // by at most sqrt(2)/2048 < 2/1024, so the snapped point is still at least `margin` from the line.
-Dataset separable_margin(const GeneratorParams& p, Rng& rng) {
+// line_rng draws the line (the distribution), rng the points: a test set (make_sample) draws new points
+// about the same line; make_preset uses one generator for both, as it always did.
+Dataset separable_margin(const GeneratorParams& p, Rng& line_rng, Rng& rng) {
     const double margin = clamp(p.margin, kGeneratorMarginRange.min, kGeneratorMarginRange.max);
-    const double angle = rng.uniform(0.0, 2.0 * kPi);
+    const double angle = line_rng.uniform(0.0, 2.0 * kPi);
     const double u1 = std::cos(angle), u2 = std::sin(angle);
-    const double offset = rng.uniform(-0.5, 0.5);
+    const double offset = line_rng.uniform(-0.5, 0.5);
     Dataset data;
     for (int i = 0; i < p.n; ++i) {
         const int y = alternating_label(i);
@@ -209,7 +211,7 @@ Dataset make_preset(Preset preset, const GeneratorParams& params) {
             data.add({0.25, 0.25}, 1);
             return data;
         }
-        case Preset::SeparableMargin: return separable_margin(p, rng);
+        case Preset::SeparableMargin: return separable_margin(p, rng, rng);
         case Preset::Circles: return circles(p, rng);
         case Preset::Moons: return moons(p, rng);
         case Preset::XorBlobs: return xor_blobs(p, rng);
@@ -217,6 +219,18 @@ Dataset make_preset(Preset preset, const GeneratorParams& params) {
         case Preset::Spirals: return spirals(p, rng);
     }
     return {};
+}
+
+Dataset make_sample(Preset preset, const GeneratorParams& params, std::uint64_t sample_seed) {
+    if (preset != Preset::SeparableMargin) {
+        GeneratorParams p = params;
+        p.seed = sample_seed;
+        return make_preset(preset, p);  // the other generators draw nothing but points
+    }
+    GeneratorParams p = params;
+    p.n = std::clamp(p.n, static_cast<int>(kGeneratedPointsRange.min), static_cast<int>(kGeneratedPointsRange.max));
+    Rng line_rng(params.seed), point_rng(sample_seed);
+    return separable_margin(p, line_rng, point_rng);
 }
 
 bool lecture_settings(Preset preset, TrainConfig& config) {

@@ -69,6 +69,10 @@ struct GeneratorParams {
 
 bool is_generated(Preset preset);  // true for the generators; fixed presets ignore GeneratorParams
 Dataset make_preset(Preset preset, const GeneratorParams& params = {});
+// More points from the same distribution as make_preset(preset, params): the same generator with the
+// points drawn from sample_seed. For SeparableMargin the hidden line stays the one params.seed drew (a
+// test set about another line would test nothing); the other generators have no hidden parameters.
+Dataset make_sample(Preset preset, const GeneratorParams& params, std::uint64_t sample_seed);
 
 // [SECTION] The lectures' own settings
 // A preset holds points only. Lecture4 is lecture 004's worked example, which runs the textbook

@@ -75,9 +75,8 @@ bool Session::generate_test_set() {
         return false;
     }
     GeneratorParams params = generator_;
-    params.seed = test_set_seed(generator_.seed);
     params.n = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(std::max(params.n, 2)), room));
-    Dataset test = make_preset(preset, params);
+    Dataset test = make_sample(preset, params, test_set_seed(generator_.seed));
     if (test.dim != state_.data.dim) return false;  // every generator makes 2-D points; kept honest here
     push_undo();
     state_.held_out = std::move(test);

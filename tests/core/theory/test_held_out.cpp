@@ -160,6 +160,30 @@ TEST_CASE("session: a test set from the same generator with another seed, refuse
     CHECK(test_set_seed(7) != test_set_seed(8));
 }
 
+TEST_CASE("session: a test set of separable data lies about the same hidden line as the training set") {
+    // Found while writing the test-points lesson: the test set drew a new hidden line with its seed,
+    // so the training set's separators (and the max-margin line) were tested against another problem.
+    for (std::uint64_t seed : {1u, 7u, 23u, 40u}) {
+        GeneratorParams g;
+        g.n = 40;
+        g.seed = seed;
+        g.margin = 0.2;
+        Session s;
+        REQUIRE(s.load_preset(Preset::SeparableMargin, g));
+        REQUIRE(s.generate_test_set());
+        REQUIRE(s.state().held_out.size() == 40);
+        CHECK(s.state().held_out.points != s.state().data.points);
+        // Training and test points together are still separable (with a bias): one line for both.
+        WidgetState both = s.state();
+        for (std::size_t i = 0; i < both.held_out.size(); ++i) both.data.add(both.held_out.points[i], both.held_out.labels[i]);
+        both.held_out = Dataset{};
+        both.config.bias = BiasMode::Absorbed;
+        Session joined(both);
+        CHECK_MESSAGE(joined.theory().separable, "seed " << seed);
+        CHECK(joined.theory().gamma_star > 0.0);
+    }
+}
+
 TEST_CASE("session: hold out a quarter, seeded, keeping at least one training point") {
     Session s;
     REQUIRE(s.hold_out_share(0.25));  // 4 points: 1 held out
