@@ -2,7 +2,8 @@
 // cannot read, so next to it lives the same scene as HTML: a heading, the scene in a sentence, a live
 // region that says each step and each outcome, the lessons to start or the open lesson's text, quiz
 // and Check, the training controls as buttons, the points as a paged table (and a form to add one),
-// the theory numbers as a list, the main settings as selects. It is in the accessibility tree all the
+// the theory numbers as a list, the main settings as selects. In Words mode the table lists the
+// messages instead, with the word weights and the last update beside it, as the Words view shows them. It is in the accessibility tree all the
 // time, and on screen as the "table view" while it is open (the "Show table view" button before the
 // canvas). Closed, it is one Tab stop (that button), so the keyboard reaches the canvas at the next
 // Tab; focus that lands inside it anyway (a screen reader's cursor) opens it. It closes when the
@@ -12,7 +13,7 @@
 // scene_summary and describe), so it says exactly what the canvas draws; every button calls the same
 // verb as the public handle (embed_handle.js). It is rebuilt after a change of the state, never every
 // frame: at most four times a second, and once a second while Run is on (one sentence a second).
-import { actionButton, buildLessonList, buildLessonPart, buildPointForm, buildSettings, buildShare, buildTable, el, setEnabled } from './embed_a11y_parts.js';
+import { actionButton, buildLessonList, buildLessonPart, buildPointForm, buildSettings, buildShare, buildTable, buildWordWeights, el, setEnabled } from './embed_a11y_parts.js';
 
 let mirrorCount = 0;  // ids stay unique with several widgets on one page
 const UPDATE_INTERVAL_MS = 250;
@@ -42,6 +43,7 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
   const scene = el('p', { className: 'perceptron-lab-a11y-scene' });
   const live = el('p', { className: 'perceptron-lab-a11y-live', role: 'status', 'aria-live': 'polite' });
   const status = el('p', { className: 'perceptron-lab-a11y-status' });
+  const lastVisitText = el('p', { className: 'perceptron-lab-a11y-last-update', hidden: true });
 
   let running = false;
   const act = (verb) => () => { verb(); update(); };
@@ -62,6 +64,9 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
   const pointForm = buildPointForm(id, handle, say, () => update());
   const table = buildTable(id, (page) => { tablePage = page; update(); });
   const theory = el('ul', { className: 'perceptron-lab-a11y-theory' });
+  const dataHeading = h('Points');
+  const weights = buildWordWeights();
+  const weightsHeading = h('Word weights');
   const sharing = buildShare(share, () => update());
   const shareHeading = h('Share');
   const lesson = buildLessonPart(id, `h${level + 1}`, handle, say, () => update());
@@ -73,8 +78,8 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
 
   const view = el('section', { id: `${id}-view`, className: 'perceptron-lab-a11y', 'aria-labelledby': `${id}-title` },
     title, scene, live, lessons.node, lesson.node,
-    h('Training', { id: `${id}-training` }), training, status,
-    h('Points'), table.node, pointForm.node,
+    h('Training', { id: `${id}-training` }), training, status, lastVisitText,
+    dataHeading, table.node, pointForm.node, weightsHeading, weights.node,
     h('Theory'), theory,
     h('Settings'), settings.node,
     shareHeading, sharing.node);
@@ -157,8 +162,17 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
     setEnabled(trainButtons.redo, data.canRedo && !data.readonly);
     settings.show(data.settings, data.readonly);
     pointForm.setEnabled(!data.readonly);
-    tablePage = data.points.page;
-    table.show(data.points, data.dim);
+    // Words mode: the messages, their word weights and the last update instead of the points.
+    const words = data.mode === 'words';
+    const rows = words ? data.messages : data.points;
+    tablePage = rows.page;
+    table.show(rows, data.dim, words ? 'words' : 'points');
+    dataHeading.textContent = words ? 'Messages' : 'Points';
+    pointForm.node.hidden = words;
+    weightsHeading.hidden = weights.node.hidden = !words;
+    if (words) weights.show(data.weights);
+    lastVisitText.hidden = !words || !data.lastUpdate;
+    lastVisitText.textContent = words && data.lastUpdate ? `Last update: ${data.lastUpdate}` : '';
     theory.replaceChildren(...data.theory.map((item) => el('li', {}, `${item.name}: ${item.value}`)));
     shareHeading.hidden = sharing.node.hidden = !data.share;
     sharing.setEnabled(data.readonly);

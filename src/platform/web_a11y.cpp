@@ -1,7 +1,8 @@
 // The accessible mirror's half in the module (web/embed_a11y.js draws the DOM): the scene as data, the
 // sentence of what happened since the mirror last spoke, and the handle's verbs it needed that the
 // canvas had alone so far: add a point, undo, redo.
-// All of it is built by the core (scene_summary.hpp, describe.hpp) from the answer the canvas draws.
+// All of it is built by the core (scene_summary.hpp, describe.hpp) from the answer the canvas draws; in
+// Words mode from the messages the Words view draws (words_scene.hpp).
 #include <emscripten.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "app/shell/app.hpp"
 #include "core/facts/describe.hpp"
 #include "core/facts/scene_summary.hpp"
+#include "core/facts/words_scene.hpp"
 #include "core/lesson/lesson_markup.hpp"
 #include "core/state/names.hpp"
 #include "platform/web_host.hpp"
@@ -22,6 +24,8 @@ namespace {
 // Where training stood when pl_a11y_news() last answered (one widget per module: one mark), and
 // whether Run was on then (the visits since are a stretch of Run, to be summed up).
 pl::TrainingMark g_spoken;
+pl::WordsMark g_words_spoken;  // the same for Words mode's messages
+pl::DataMode g_spoken_mode = pl::DataMode::Points;
 bool g_spoken_running = false;
 
 template <class E>
@@ -33,9 +37,12 @@ nlohmann::json choices_of() {
 }
 
 nlohmann::json choices() {
+    nlohmann::json presets = choices_of<pl::Preset>();
+    // The Data section lists Words mode's spam messages with the presets; handle.preset('spam') opens it.
+    presets.push_back({{"value", "spam"}, {"label", "Words (spam)"}});
     return {{"algorithm", choices_of<pl::Algorithm>()}, {"bias", choices_of<pl::BiasMode>()},
             {"order", choices_of<pl::Order>()},         {"lift", choices_of<pl::LiftKind>()},
-            {"kernel", choices_of<pl::KernelType>()},   {"preset", choices_of<pl::Preset>()}};
+            {"kernel", choices_of<pl::KernelType>()},   {"preset", std::move(presets)}};
 }
 
 nlohmann::json settings(const pl::WidgetState& state) {
@@ -60,6 +67,29 @@ nlohmann::json lesson_paragraphs(pl::app::App& app) {
         paragraphs.push_back(std::move(runs));
     }
     return paragraphs;
+}
+
+// Words mode's part of the scene: the messages as a paged table, the word weights, the theory of the
+// messages and the last update (words_scene.hpp); the rest of the scene is the same in both modes.
+void add_words_scene(nlohmann::json& out, const pl::Session& session, std::size_t page) {
+    const pl::WordsScene scene = pl::summarize_words_scene(session.words(), page);
+    nlohmann::json rows = nlohmann::json::array();
+    for (const pl::MessageRow& row : scene.rows)
+        rows.push_back({{"number", row.number}, {"text", row.text}, {"label", pl::class_name(row.label)},
+                        {"score", pl::display_number(row.score)}, {"verdict", row.verdict}});
+    nlohmann::json weights = nlohmann::json::array();
+    for (const pl::WordWeightItem& item : scene.weights)
+        weights.push_back({{"word", item.word}, {"weight", pl::display_number(item.weight)}});
+    nlohmann::json theory = nlohmann::json::array();
+    for (const pl::TheoryItem& item : scene.theory) theory.push_back({{"name", item.name}, {"value", item.value}});
+    out["sentence"] = scene.sentence;
+    out["status"] = scene.status;
+    out["theory"] = std::move(theory);
+    out["messages"] = {{"total", session.state().words.size()}, {"page", scene.page}, {"pages", scene.pages},
+                       {"first", scene.first_row}, {"rows", std::move(rows)}};
+    out["weights"] = {{"words", scene.words}, {"rows", std::move(weights)},
+                      {"bias", scene.has_bias ? nlohmann::json(pl::display_number(scene.bias)) : nlohmann::json(nullptr)}};
+    out["lastUpdate"] = scene.last_update;
 }
 
 nlohmann::json scene_json(pl::app::App& app, std::size_t page, bool with_choices) {
@@ -95,6 +125,11 @@ nlohmann::json scene_json(pl::app::App& app, std::size_t page, bool with_choices
                           {"theory", std::move(theory)},
                           {"settings", settings(session.state())},
                           {"lessonParagraphs", lesson_paragraphs(app)}};
+    // Words mode's code runs only in Words mode: the points scene calls nothing new, so the release's
+    // first part (src/platform/split/keep_functions.txt) serves it as before.
+    const bool words = session.state().mode == pl::DataMode::Words;
+    out["mode"] = words ? "words" : "points";
+    if (words) add_words_scene(out, session, page);
     if (with_choices) out["choices"] = choices();
     return out;
 }
@@ -116,8 +151,19 @@ EMSCRIPTEN_KEEPALIVE const char* pl_a11y_news() {
     pl::app::App* app = current_app();
     if (!app) return hand_out("");
     const bool running = app->run().running;
-    std::string news = pl::training_news(g_spoken, app->session(), running || g_spoken_running);
-    g_spoken = pl::training_mark(app->session());
+    const pl::Session& session = app->session();
+    const pl::DataMode mode = session.state().mode;
+    std::string news;
+    if (g_spoken.valid && mode != g_spoken_mode)  // the other data set now shows: say what it holds
+        news = mode == pl::DataMode::Words ? "Words mode: " + pl::messages_sentence(session.words())
+                                           : "Back to the points: " + pl::data_sentence(session.state().data);
+    else if (mode == pl::DataMode::Words)
+        news = pl::words_training_news(g_words_spoken, session.words(), running || g_spoken_running);
+    else
+        news = pl::training_news(g_spoken, session, running || g_spoken_running);
+    g_spoken = pl::training_mark(session);
+    if (mode == pl::DataMode::Words) g_words_spoken = pl::words_training_mark(session.words());  // set on entering, too
+    g_spoken_mode = mode;
     g_spoken_running = running;
     return hand_out(std::move(news));
 }

@@ -240,3 +240,64 @@ test('a 900x600 embed shows both panes; a 390x844 phone shows them as tabs with 
     await context.close();
   }
 });
+
+// The accessible mirror in Words mode (finding F2 of issue 24): read as a screen reader gets it (roles
+// and names), it describes the messages the canvas shows, not the hidden points. The page's bias is
+// absorbed: visit 1 ("viagra the", spam) scores 0, a mistake: viagra, the and the bias go to −1, so the
+// messages score −3, −2 and −1. Visit 2 ("learning the", ham) scores learning 0 + the −1 + bias −1 = −2,
+// a mistake: learning goes to 1, the and the bias back to 0. R = √3, bound 7.875 (finding F8).
+test('the table view in Words mode: the messages, a Step said by message, and no bound claim for logistic SGD', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 800 });
+  await waitForWidget(page);
+  await openWordsFromDataSection(page);
+  const view = page.locator('.perceptron-lab-a11y');
+  const live = view.getByRole('status');
+  const said = async (pattern) => { await live.filter({ hasText: pattern }).waitFor({ timeout: 5000 }); return (await live.textContent()).trim(); };
+  const rowTexts = (table) => table.getByRole('row').evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
+
+  await view.getByRole('heading', { name: 'Messages' }).waitFor({ state: 'attached', timeout: 5000 });
+  const table = view.getByRole('table', { name: 'Messages 1 to 3 of 3' });
+  assert.deepEqual(await rowTexts(table), [
+    ['Message', 'Label', 'Score f', 'Verdict'],
+    ['1: viagra the', 'spam', '0', 'on the line: a mistake'],
+    ['2: learning the', 'ham', '0', 'on the line: a mistake'],
+    ['3: nigeria', 'spam', '0', 'on the line: a mistake'],
+  ]);
+  assert.match(await view.locator('.perceptron-lab-a11y-scene').textContent(), /^Words mode: 3 messages, 1 ham and 2 spam, over 4 distinct words\./);
+  assert.equal(await view.getByRole('heading', { name: 'Points' }).count(), 0, 'no points table in Words mode');
+  // Under the weight chart, why lecture 004's fifth word is not there (finding F14).
+  assert.match(texts(await drawn(page), 'words-vocabulary-note').join(' '), /"dating", that none of the three messages contains/);
+
+  // S on the focused canvas, as a keyboard user steps: the live region names the message and the verdict.
+  await lab(page, () => window.perceptronLab.canvas.focus());
+  await page.keyboard.press('S');
+  assert.equal(await said(/^Visit 1:/), `Visit 1: Message 1 "viagra the" (spam, y = ${MINUS}1) scored 0: on the line, which counts as a ` +
+    `mistake. w changes: viagra from 0 to ${MINUS}1, the from 0 to ${MINUS}1, the bias from 0 to ${MINUS}1.`);
+  assert.deepEqual((await rowTexts(table)).slice(1).map((r) => [r[2], r[3]]),
+    [[`${MINUS}3`, 'says spam: right'], [`${MINUS}2`, 'says spam: a mistake'], [`${MINUS}1`, 'says spam: right']]);
+  const weights = await view.getByRole('list', { name: 'Word weights, largest first' }).getByRole('listitem').allTextContents();
+  assert.deepEqual(weights.slice(0, 2), [`viagra: ${MINUS}1`, `the: ${MINUS}1`]);
+
+  // The mirror's own Step button, clicked: visit 2 is a mistake too.
+  const toggle = page.getByRole('button', { name: 'Show table view' });
+  await toggle.focus();
+  await toggle.click();
+  await view.getByRole('button', { name: 'Step', exact: true }).click();
+  assert.equal(await said(/^Visit 2:/), `Visit 2: Message 2 "learning the" (ham, y = +1) scored ${MINUS}2: a mistake. ` +
+    `w changes: learning from 0 to 1, the from ${MINUS}1 to 0, the bias from ${MINUS}1 to 0.`);
+  let theory = await view.locator('.perceptron-lab-a11y-theory').getByRole('listitem').allTextContents();
+  assert.ok(theory.includes('Mistakes M: 2 (within the bound)'), theory.join(' | '));
+
+  // Logistic SGD, picked in the mirror's Algorithm select: the bound no longer applies, and no sentence says "within".
+  await view.getByRole('combobox', { name: 'Algorithm' }).selectOption('logistic');
+  await view.getByRole('button', { name: 'Epoch', exact: true }).click();
+  await said(/Visits 1 to 3/);
+  const scene = await view.locator('.perceptron-lab-a11y-scene').textContent();
+  assert.match(scene, /and the bound 7\.875 does not apply to this run/);
+  theory = await view.locator('.perceptron-lab-a11y-theory').getByRole('listitem').allTextContents();
+  const mistakes = theory.find((t) => t.startsWith('Mistakes M:'));
+  assert.match(mistakes, /\(the bound does not apply: /);
+  assert.ok(![scene, ...theory].some((t) => /within the bound/.test(t)), 'no "within the bound" for logistic SGD');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/panels/panel_texts.hpp"
 #include "app/panels/panels.hpp"
 #include "app/words/words_view.hpp"
 #include "core/learn/dataset.hpp"
@@ -120,8 +121,7 @@ void draw_data_section(PanelContext& c) {
 
     bool online = st.online_mode;
     if (ImGui::Checkbox("Online mode", &online)) s.set_online_mode(online);
-    item_tooltip("The online protocol: each new click is first classified by the current model, then its "
-                 "true label is revealed and the perceptron updates only if the prediction was wrong.");
+    item_tooltip(online_mode_help(DataMode::Points).c_str());
     if (st.online_mode) {
         ImGui::SameLine();
         ImGui::Text("mistakes: %zu", s.online_mistakes());

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/panels/panel_texts.hpp"
 #include "app/panels/panels.hpp"
 #include "app/shell/probe.hpp"
 #include "core/theory/held_out.hpp"
@@ -95,13 +96,9 @@ void draw_generalisation_block(PanelContext& c) {
         ImGui::TextDisabled("No max-margin line: %s.", test.best_why_not.c_str());
         ImGui::PopTextWrapPos();
     }
-    const AnswerMargins& m = model.facts.margins;
-    const Separator& best = c.session.theory().best;
-    std::string margins = (m.input_defined ? display_number(m.input_geometric, 3) : std::string("n/a")) + " vs " +
-                          (best.separable ? display_number(best.margin, 3) : std::string("n/a"));
-    scored_row("margins", margins,
-               "Geometric margin on the training points, in the input plane: the current line's against the maximum-margin "
-               "line's. Lecture 001: a larger margin tends to generalise better. Compare the test accuracies above.");
+    // Both margins in the space the max-margin separator lives in: the plane, or φ(x) with a curving lift.
+    const MarginsRow margins = generalisation_margins_row(model.facts.margins, c.session.theory().best, st.config.lift);
+    scored_row("margins", margins.value, margins.help.c_str());
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", rule);
     ImGui::PopTextWrapPos();

@@ -6,6 +6,7 @@
 #include <tuple>
 #include <vector>
 
+#include "app/panels/panel_texts.hpp"
 #include "app/panels/panels.hpp"
 #include "app/shell/probe.hpp"
 #include "app/words/words_view.hpp"
@@ -94,11 +95,7 @@ void draw_margins(const FrameModel& model, const TrainConfig& config) {
                  "w the weights on \xCF\x86(x) and b the offset. On the canvas its boundary is a curve, so there is no "
                  "distance to a line there.");
     if (linear)
-        rows.row(learner, m.learner_defined ? display_number(m.learner_geometric) : "n/a",
-                 "Geometric margin in the learner's space z = " + space + ", the space of R and \xCE\xB3*: min\xE1\xB5\xA2 y\xE1\xB5\xA2(v\xC2\xB7z\xE1\xB5\xA2) / \xE2\x80\x96v\xE2\x80\x96 "
-                 "where v holds every weight, the bias included, so the hyperplane through the origin of that space "
-                 "is measured. This is the number to compare with \xCE\xB3*. With a bias b \xE2\x89\xA0 0 it is smaller than the "
-                 "margin on the plane, because \xE2\x80\x96v\xE2\x80\x96 counts b too.");
+        rows.row(learner, m.learner_defined ? display_number(m.learner_geometric) : "n/a", learner_margin_help(space, curved));
     rows.row(functional, m.functional_defined ? display_number(m.functional) : "n/a",
              "Functional margin min\xE1\xB5\xA2 y\xE1\xB5\xA2 f(x\xE1\xB5\xA2) = min\xE1\xB5\xA2 y\xE1\xB5\xA2(w\xC2\xB7x\xE1\xB5\xA2 + b), not divided by any length: the same in every "
              "space. Positive when every point is on its side; 0 or less when some point is on the line or wrong "

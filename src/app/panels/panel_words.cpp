@@ -4,10 +4,12 @@
 #include <cmath>
 #include <string>
 
+#include "app/panels/panel_texts.hpp"
 #include "app/panels/panels.hpp"
 #include "app/panels/plots.hpp"
 #include "app/shell/probe.hpp"
 #include "app/words/words_draw.hpp"
+#include "app/words/words_texts.hpp"
 #include "app/words/words_view.hpp"
 
 namespace pl::app {
@@ -112,8 +114,7 @@ void draw_words_data_section(PanelContext& c) {
 
     bool online = st.online_mode;
     if (ImGui::Checkbox("Online mode", &online)) s.set_online_mode(online);
-    item_tooltip("The online protocol: type a message and the model predicts spam or ham first; then you reveal "
-                 "its label, it joins the training set and the perceptron updates only if the prediction was wrong.");
+    item_tooltip(online_mode_help(DataMode::Words).c_str());
     if (st.online_mode) {
         ImGui::SameLine();
         ImGui::Text("mistakes: %zu", w.online_mistakes());
@@ -147,12 +148,7 @@ void draw_words_theory_section(PanelContext& c) {
               "R = max\xE1\xB5\xA2 \xE2\x80\x96x\xE1\xB5\xA2\xE2\x80\x96. x is 1 for each distinct word of the message (and the "
               "constant 1 of the bias), so \xE2\x80\x96x\xE2\x80\x96\xC2\xB2 counts the words: R = \xE2\x88\x9A(the most distinct "
               "words in one message, + 1 with a bias).");
-    // With no bias the word space has no constant feature to speak of (finding F14).
-    theory_row("\xCE\xB3*", t.separable ? display_number(t.gamma_star) : "n/a",
-              bias ? "The largest margin any unit-length w* achieves on the messages (through the origin of the word space, "
-                     "with the bias as a constant feature)."
-                   : "The largest margin any unit-length w* achieves on the messages, through the origin of the word space "
-                     "(no bias: the line must pass through 0).");
+    theory_row("\xCE\xB3*", t.separable ? display_number(t.gamma_star) : "n/a", words_gamma_star_help(bias).c_str());
     theory_row("bound", t.separable ? display_number(t.bound) : "\xE2\x88\x9E",
               "(R / \xCE\xB3*)\xC2\xB2: on separable messages the perceptron makes at most this many mistakes, in any order, from w = 0.");
     // Whether the bound holds for this run is decided as for the points (proof_status.hpp): not for

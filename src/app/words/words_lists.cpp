@@ -8,6 +8,7 @@
 #include "app/shell/probe.hpp"
 #include "app/shell/theme.hpp"
 #include "app/words/words_draw.hpp"
+#include "app/words/words_texts.hpp"
 #include "app/words/words_view.hpp"
 
 namespace pl::app {
@@ -187,6 +188,15 @@ void WordsView::draw_weights(PanelContext& c, ImVec2 size) {
         }
     }
     clipper.End();
+    // Lecture 004's table lists a word no message has: under the last bar, say why the chart has one
+    // word fewer (inside the scrolling list, so it never takes a row's place on a small screen).
+    if (const std::string note = words_vocabulary_note(s.state().words); !note.empty()) {
+        ImGui::Spacing();
+        probe_wrapped("words-vocabulary-note", note, ImGui::GetContentRegionAvail().x);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", note.c_str());
+        ImGui::PopStyleColor();
+    }
     ImGui::EndChild();
     ImGui::EndChild();
 }
