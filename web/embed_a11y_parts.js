@@ -1,6 +1,7 @@
 // The parts of the accessible mirror (embed_a11y.js): small DOM helpers, the settings, the paged
 // points table and the open lesson. Each part is built once and then only shown new values, so the
 // control a keyboard user is on never disappears under them.
+import { buildLessonForm } from './embed_a11y_lesson.js';
 
 // [SECTION] DOM helpers
 /** Creates an element: el('button', {type: 'button', className: 'x'}, 'text', child, ...). */
@@ -96,35 +97,71 @@ export function buildSettings(id, handle, announce, refresh) {
   };
 }
 
-// [SECTION] the points: one page of a real table, with page buttons for big data sets
+// [SECTION] the points, or in Words mode the messages: one page of a real table, with page buttons for
+// big data sets. The columns follow the mode (the head is rebuilt only when it changes).
+const COLUMNS = {
+  points: ['Point', 'x1', 'x2', 'Label', 'Score f(x)', 'Correct?'],
+  words: ['Message', 'Label', 'Score f', 'Verdict'],
+};
 export function buildTable(id, goToPage) {
   const caption = el('caption', {});
+  const head = el('thead', {});
   const body = el('tbody', {});
-  const columns = ['Point', 'x1', 'x2', 'Label', 'Score f(x)', 'Correct?'];
-  const table = el('table', { className: 'perceptron-lab-a11y-table', 'aria-describedby': `${id}-page` }, caption,
-    el('thead', {}, el('tr', {}, ...columns.map((c) => el('th', { scope: 'col' }, c)))), body);
-  let page = 0, pages = 1;
+  const table = el('table', { className: 'perceptron-lab-a11y-table', 'aria-describedby': `${id}-page` }, caption, head, body);
+  let page = 0, pages = 1, layout = '';
   const previous = actionButton('Previous page', () => goToPage(page - 1));
   const next = actionButton('Next page', () => goToPage(page + 1));
   const pageText = el('span', { id: `${id}-page` });
   const pager = el('div', { className: 'perceptron-lab-a11y-pager', role: 'group', 'aria-label': 'Pages of the points table' },
     previous, pageText, next);
+  const pointRow = (row, dim) => el('tr', { className: row.verdict.startsWith('no') ? 'perceptron-lab-a11y-wrong' : '' },
+    el('th', { scope: 'row' }, String(row.number)),
+    el('td', {}, row.x[0] ?? ''),
+    el('td', {}, dim >= 2 ? (row.x[1] ?? '') : '\u2013'),
+    el('td', {}, row.label), el('td', {}, row.score), el('td', {}, row.verdict));
+  // A message's row is named by its number and text, as the Words view's list shows them.
+  const messageRow = (row) => el('tr', { className: row.verdict.endsWith('mistake') ? 'perceptron-lab-a11y-wrong' : '' },
+    el('th', { scope: 'row' }, `${row.number}: ${row.text}`),
+    el('td', {}, row.label), el('td', {}, row.score), el('td', {}, row.verdict));
   return {
     node: el('div', { className: 'perceptron-lab-a11y-table-wrap' }, table, pager),
-    show(points, dim) {
-      ({ page, pages } = points);
-      const last = points.first + points.rows.length;
-      caption.textContent = points.total === 0 ? 'No points yet'
-        : `Points ${points.first + 1} to ${last} of ${points.total}`;
-      body.replaceChildren(...points.rows.map((row) => el('tr', { className: row.verdict.startsWith('no') ? 'perceptron-lab-a11y-wrong' : '' },
-        el('th', { scope: 'row' }, String(row.number)),
-        el('td', {}, row.x[0] ?? ''),
-        el('td', {}, dim >= 2 ? (row.x[1] ?? '') : '\u2013'),
-        el('td', {}, row.label), el('td', {}, row.score), el('td', {}, row.verdict))));
+    /** rows: the scene's points or messages ({total, page, pages, first, rows}); mode: 'points' or 'words'. */
+    show(rows, dim, mode = 'points') {
+      const words = mode === 'words';
+      if (layout !== mode) {
+        layout = mode;
+        head.replaceChildren(el('tr', {}, ...COLUMNS[words ? 'words' : 'points'].map((c) => el('th', { scope: 'col' }, c))));
+        pager.setAttribute('aria-label', words ? 'Pages of the messages table' : 'Pages of the points table');
+      }
+      ({ page, pages } = rows);
+      const last = rows.first + rows.rows.length;
+      const noun = words ? 'Messages' : 'Points';
+      caption.textContent = rows.total === 0 ? `No ${noun.toLowerCase()} yet` : `${noun} ${rows.first + 1} to ${last} of ${rows.total}`;
+      body.replaceChildren(...rows.rows.map((row) => (words ? messageRow(row) : pointRow(row, dim))));
       pageText.textContent = `Page ${page + 1} of ${pages}`;
       pager.hidden = pages <= 1;
       setEnabled(previous, page > 0);
       setEnabled(next, page + 1 < pages);
+    },
+  };
+}
+
+// [SECTION] Words mode's word weights: the answer's weight of each word, largest first, and the bias
+export function buildWordWeights() {
+  const summary = el('p', {});
+  const list = el('ul', { className: 'perceptron-lab-a11y-weights', 'aria-label': 'Word weights, largest first' });
+  return {
+    node: el('div', { className: 'perceptron-lab-a11y-words' }, summary, list),
+    /** weights: {words, rows: [{word, weight}], bias: text or null} (web_a11y.cpp). */
+    show(weights) {
+      const listed = weights.rows.length;
+      let text = weights.words === 0 ? 'No words yet.'
+        : `${weights.words} ${weights.words === 1 ? 'word' : 'words'}, largest weight first (ham above 0, spam below)`;
+      if (weights.words > listed) text += `; the ${listed} largest are listed`;
+      if (weights.words > 0) text += '.';
+      if (weights.bias !== null) text += ` Bias b = ${weights.bias}.`;
+      summary.textContent = text;
+      list.replaceChildren(...weights.rows.map((row) => el('li', {}, `${row.word}: ${row.weight}`)));
     },
   };
 }
@@ -187,69 +224,8 @@ export function buildLessonList(headingTag, handle, announce, opened) {
   };
 }
 
-// [SECTION] the open lesson: its text, goal and quiz, Check, and the step buttons (the handle's lesson verbs)
+// [SECTION] the open lesson: its text, its answer as form controls of the step's kind, Check, and the
+// step buttons (the handle's lesson verbs), built by embed_a11y_lesson.js with these DOM helpers
 export function buildLessonPart(id, headingTag, handle, announce, refresh) {
-  const heading = el(headingTag, { id: `${id}-lesson`, className: 'perceptron-lab-a11y-part', tabindex: '-1' });
-  const stepLine = el('p', { className: 'perceptron-lab-a11y-step' });
-  const content = el('div', { className: 'perceptron-lab-a11y-lesson-text' });
-  const quiz = el('fieldset', { className: 'perceptron-lab-a11y-quiz' });
-  const verdict = el('p', { className: 'perceptron-lab-a11y-verdict' });
-  let lesson = null;
-  const verdictText = (l) => (l && l.checked ? `${l.passed ? 'Passed' : 'Not yet'}: ${l.message}` : '');
-  let saidVerdict = '';  // the verdict last said, wherever Check was pressed (here or on the canvas)
-  const back = actionButton('Back', () => { handle.lessonStep(lesson.step - 1); refresh(); });
-  const check = actionButton('Check', () => {
-    handle.checkGoal();
-    // Said even when it repeats the last verdict: the student pressed Check and waits for an answer.
-    saidVerdict = '';
-    refresh();
-  });
-  const next = actionButton('Next', () => {
-    if (lesson.step + 1 >= lesson.steps) handle.closeLesson();
-    else handle.lessonStep(lesson.step + 1);
-    refresh();
-  });
-  const leave = actionButton('Leave the lesson', () => { handle.closeLesson(); refresh(); });
-  const node = el('section', { className: 'perceptron-lab-a11y-lesson', 'aria-labelledby': heading.id, hidden: true },
-    heading, stepLine, content, quiz,
-    el('div', { className: 'perceptron-lab-a11y-buttons', role: 'group', 'aria-label': 'Lesson steps' }, back, check, next, leave),
-    verdict);
-  const runNode = (run) => (run.style === 'bold' ? el('strong', {}, run.text) : run.style === 'code' ? el('code', {}, run.text) : run.text);
-  let structure = '';
-  return {
-    node,
-    heading,
-    /** lessonNow: handle.lesson(); paragraphs: the step's text as runs (web_a11y.cpp, the core's markup). */
-    show(lessonNow, paragraphs) {
-      lesson = lessonNow;
-      node.hidden = !lesson;
-      if (!lesson) { structure = ''; saidVerdict = ''; return; }
-      // The text and the quiz are rebuilt only for a new step: a radio button keeps its focus.
-      const key = JSON.stringify([lesson.id, lesson.step, lesson.text, lesson.goal, lesson.choices]);
-      if (key !== structure) {
-        structure = key;
-        heading.textContent = `Lesson: ${lesson.title}`;
-        stepLine.textContent = `Step ${lesson.step + 1} of ${lesson.steps}: ${lesson.stepTitle}`;
-        content.replaceChildren(...(paragraphs || []).map((runs) => el('p', {}, ...runs.map(runNode))));
-        if (lesson.goal) content.append(el('p', {}, el('strong', {}, 'Goal: '), lesson.goal));
-        quiz.hidden = lesson.choices.length === 0;
-        // Each answer is read once: the radio button carries the words as its name, and the visible
-        // label beside it (a click on it still picks the answer) is left out of the accessibility tree.
-        quiz.replaceChildren(el('legend', {}, 'Your answer'), ...lesson.choices.map((choice, k) => {
-          const input = el('input', { type: 'radio', name: `${id}-answer`, id: `${id}-answer-${k}`, value: String(k), 'aria-label': choice });
-          input.addEventListener('change', () => { if (input.checked) { handle.chooseAnswer(k); refresh(); } });
-          return el('div', { className: 'perceptron-lab-a11y-choice' }, input, el('label', { for: input.id, 'aria-hidden': 'true' }, choice));
-        }));
-      }
-      quiz.querySelectorAll('input').forEach((input, k) => { input.checked = lesson.chosen === k; });
-      setEnabled(back, lesson.step > 0);
-      setEnabled(check, Boolean(lesson.goal) || lesson.choices.length > 0);
-      next.textContent = lesson.step + 1 >= lesson.steps ? 'Finish' : 'Next';
-      // The verdict shows and is said once, whichever side made it: this Check or the canvas's.
-      const now = verdictText(lesson);
-      verdict.textContent = now;
-      if (now && now !== saidVerdict) announce(now);
-      saidVerdict = now;
-    },
-  };
+  return buildLessonForm({ el, actionButton, setEnabled }, id, headingTag, handle, announce, refresh);
 }

@@ -135,16 +135,38 @@ export function createLessons(wasm, result) {
       if (ok && source()) pack(source());
       return result(ok);
     },
-    /** null, or {id, title, builtin, step, steps, stepTitle, text, goal, choices, chosen, checked, passed, message}. */
+    /**
+     * null, or {id, title, builtin, step, steps, stepTitle, text, goal, choices, chosen, checked, passed, message,
+     * kind, ticked, typed, values, predicted, maxAttempts, attempts, marks, outOfTries, next} (docs/reference.md).
+     */
     lesson() { return current(); },
     /** Move to step k (0-based) and set it up as the lesson says. */
     lessonStep(k) {
       if (!isStep(k)) return { ok: false, error: `lessonStep: the step must be a whole number from 0 (got ${k}).` };
       return result(call('pl_lesson_step', k) === 1);
     },
-    /** Check the step (its goal on the widget now, its quiz against the chosen answer): {passed, message}. */
+    /**
+     * Check the step (its goal on the widget now, its answer against the key): {passed, message}, and
+     * marks (one per choice) after a judged check of a select-all quiz. On a predict step the check makes the visit.
+     */
     checkGoal() { return JSON.parse(text('pl_check_goal')); },
-    /** Pick answer k (0-based) of the step's quiz, as a click on its radio button. */
+    /**
+     * Answer a number or vector step: a number, an array of numbers, or text ('39/7', 'sqrt(5)', '1, -2');
+     * on a predict step 'mistake' or 'no mistake' (and the new w as an array or text when it asks for one).
+     * {ok} or {ok: false, error}; then checkGoal() judges it.
+     */
+    answer(value) {
+      if (!current()) return { ok: false, error: 'No lesson is open.' };
+      let typed;
+      if (typeof value === 'number') typed = Number.isFinite(value) ? String(value) : null;
+      else if (Array.isArray(value)) typed = value.every((v) => typeof v === 'number' && Number.isFinite(v)) ? value.map(String).join(', ') : null;
+      else if (typeof value === 'string') typed = value.trim().toLowerCase() === 'mistake' || value.trim().toLowerCase() === 'no mistake' ? value.trim().toLowerCase() : value;
+      else typed = null;
+      if (typed === null) return { ok: false, error: `answer: give a finite number, an array of numbers or text such as "39/7" (got ${String(value)}).` };
+      const error = withString(typed, (ptr) => text('pl_lesson_answer', ptr));
+      return error ? { ok: false, error } : { ok: true };
+    },
+    /** Pick answer k (0-based) of the step's quiz, as a click on its radio button; in a select-all quiz, tick or untick it. */
     chooseAnswer(k) {
       const now = current();
       if (!now) return { ok: false, error: 'No lesson is open.' };

@@ -6,6 +6,7 @@
 
 #include "app/shell/app.hpp"
 #include "app/shell/load_state.hpp"
+#include "core/facts/next_visit.hpp"
 #include "core/lesson/lesson.hpp"
 #include "core/lesson/lesson_result.hpp"
 #include "platform/web_host.hpp"
@@ -15,6 +16,40 @@ using pl::platform::web::hand_out;
 using pl::platform::web::set_last_error;
 
 namespace {
+// The step's kind as lesson() names it: lesson_result's kinds without "goal+" (the answer is what the
+// card asks for; a goal beside it is in "goal").
+const char* step_kind(const pl::LessonStep& s) {
+    if (s.has_quiz()) return s.select_all() ? "select" : "quiz";
+    if (s.number) return "number";
+    if (s.predict) return "predict";
+    if (s.vector) return "vector";
+    return s.goal ? "goal" : "text";
+}
+
+const char* mark_name(pl::ChoiceMark mark) {
+    switch (mark) {
+        case pl::ChoiceMark::Right: return "right";
+        case pl::ChoiceMark::WronglyPicked: return "wrong";
+        case pl::ChoiceMark::Missed: return "missed";
+        case pl::ChoiceMark::RightlyLeft: break;
+    }
+    return "left-out";
+}
+
+nlohmann::json marks_json(const pl::LessonRun::Verdict& verdict) {
+    if (verdict.marks.empty()) return nullptr;
+    nlohmann::json out = nlohmann::json::array();
+    for (const pl::ChoiceMark mark : verdict.marks) out.push_back(mark_name(mark));
+    return out;
+}
+
+// A predict step's next visit: {index, point, label}, or null when it cannot be worked out.
+nlohmann::json next_json(const pl::Session& session) {
+    const pl::NextVisit next = pl::preview_next_visit(session);
+    if (!next.defined) return nullptr;
+    return {{"index", next.update.index}, {"point", next.point}, {"label", next.update.y}};
+}
+
 // What lesson() gives to JS: null, or where the student is and what the step asks.
 nlohmann::json lesson_json(pl::app::App& app) {
     const pl::LessonRun& run = app.lesson();
@@ -34,6 +69,22 @@ nlohmann::json lesson_json(pl::app::App& app) {
                           {"checked", verdict.checked},
                           {"passed", verdict.checked ? nlohmann::json(verdict.passed) : nlohmann::json(nullptr)},
                           {"message", verdict.message}};
+    // Version 2 (lesson_exercise.hpp): the kind, the answer as given, tries and the marks of a check.
+    const pl::StepAnswer& answer = run.answer();
+    nlohmann::json ticked = nlohmann::json::array();
+    for (std::size_t k = 0; k < step.choices.size(); ++k)
+        if (run.ticked(k)) ticked.push_back(k);
+    out["kind"] = step_kind(step);
+    out["ticked"] = ticked;
+    out["typed"] = answer.typed;
+    out["values"] = answer.values;
+    out["predicted"] = answer.predicted_mistake ? nlohmann::json(*answer.predicted_mistake ? "mistake" : "no mistake") : nlohmann::json(nullptr);
+    out["maxAttempts"] = step.max_attempts ? nlohmann::json(*step.max_attempts) : nlohmann::json(nullptr);
+    out["attempts"] = run.attempts();
+    out["marks"] = marks_json(verdict);
+    out["outOfTries"] = verdict.out_of_tries;
+    out["next"] = step.predict ? next_json(app.session()) : nlohmann::json(nullptr);
+    out["asksNewW"] = step.predict && step.vector.has_value();
     return out;
 }
 }  // namespace
@@ -92,7 +143,32 @@ EMSCRIPTEN_KEEPALIVE const char* pl_check_goal() {
     if (!app || !app->lesson().is_open()) return hand_out(R"({"passed":false,"message":"No lesson is open."})");
     const pl::LessonRun::Verdict& v = app->lesson().check(app->session());
     app->request_redraw();
-    return hand_out(nlohmann::json{{"passed", v.passed}, {"message", v.message}}.dump());
+    nlohmann::json out{{"passed", v.passed}, {"message", v.message}};
+    if (!v.marks.empty()) out["marks"] = marks_json(v);  // a select-all quiz's marks; version 1 answers stay as they were
+    return hand_out(out.dump());
+}
+
+// A typed answer ("39/7", "1, -2") for a number or vector step, or on a predict step "mistake" /
+// "no mistake" (the new w, when the step asks for it, is typed like a vector). "" when taken, else
+// the sentence saying why not (the card's field shows the same).
+EMSCRIPTEN_KEEPALIVE const char* pl_lesson_answer(const char* typed) {
+    pl::app::App* app = current_app();
+    if (!app || !app->lesson().is_open()) return hand_out("No lesson is open.");
+    pl::LessonRun& run = app->lesson();
+    const pl::LessonStep& step = run.current();
+    const std::string text = typed ? typed : "";
+    std::string error;
+    if (step.predict && (text == "mistake" || text == "no mistake")) {
+        run.predict(text == "mistake");
+    } else if (step.predict && !step.vector) {
+        error = "This step asks whether the next visit is a mistake: answer 'mistake' or 'no mistake'.";
+    } else if (!step.number && !step.vector) {
+        error = step.has_quiz() ? "This step is a quiz: pick an answer with chooseAnswer(k)." : "This step asks for no answer.";
+    } else {
+        error = run.set_answer(text);
+    }
+    app->request_redraw();
+    return hand_out(error);
 }
 
 EMSCRIPTEN_KEEPALIVE void pl_close_lesson() {

@@ -58,6 +58,9 @@ async function checkStep(page, lesson, k, where) {
   assert.deepEqual(got, {
     id: lesson.id, title: lesson.title, builtin: true, step: k, steps: lesson.steps.length, stepTitle: want.title, text: want.text,
     goal: want.goal ?? null, choices: want.choices ?? [], chosen: null, checked: false, passed: null, message: '',
+    kind: want.choices ? (want.answers ? 'select' : 'quiz') : want.number ? 'number' : want.predict ? 'predict' : want.vector ? 'vector' : want.goal ? 'goal' : 'text',
+    ticked: [], typed: '', values: [], predicted: null, maxAttempts: want.maxAttempts ?? null, attempts: 0, marks: null, outOfTries: false,
+    next: want.predict ? got.next : null, asksNewW: Boolean(want.predict && want.vector),
   }, `${where}: lesson() at step ${k + 1}`);
   const state = await onLab(page, null, (lab) => lab.state());
   assert.equal(state.lesson, lesson.id);

@@ -13,7 +13,7 @@ let server, browser;
 before(async () => { server = await startServer({ root: releaseRoot }); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const HANDLE_MEMBERS = ['addPoint', 'canvas', 'checkGoal', 'chooseAnswer', 'closeLesson', 'configure', 'destroy',
+const HANDLE_MEMBERS = ['addPoint', 'answer', 'canvas', 'checkGoal', 'chooseAnswer', 'closeLesson', 'configure', 'destroy',
   'dismissNotice', 'element', 'exportCsv', 'exportJson', 'exportTsv', 'generate', 'importText', 'lesson', 'lessonStep', 'lessons',
   'link', 'linkProblem', 'load', 'notice', 'on', 'openLesson', 'options', 'preset', 'redo', 'result', 'run', 'setNotice', 'snapshot',
   'state', 'train', 'undo', 'version'];

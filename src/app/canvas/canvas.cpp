@@ -199,6 +199,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     points_.draw(draw, view_, model, colors, session.data_revision());
     draw_points(o, model, cursor_point ? cursor_point : input_.hovered_point(), input_.selected());
     draw_test_points(o, model, input_.hovered_test_point());
+    next_visit_ring_.draw(o, session);  // a lesson's predict step: the point it asks about
     if (model.hand) draw_hand_unit(o, model, input_.hand_grip());  // over the points: its handles come first
     if (field_drawn_by_gpu_) draw_legend(o, model);
     if (animated_) draw_update_animation(o, model, *animated_, animation_time_ / kAnimationSeconds);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/canvas/canvas_input.hpp"
+#include "app/canvas/canvas_next_visit.hpp"
 #include "app/canvas/keyboard_cursor.hpp"
 #include "app/canvas/point_layer.hpp"
 #include "app/canvas/touch_gestures.hpp"
@@ -102,6 +103,7 @@ private:
     FitInsets overlays_;                     // the strips the overlays take, this frame (no point reach)
     FieldLayer field_;
     PointLayer points_;  // many points as one image
+    NextVisitRing next_visit_ring_;
     bool field_drawn_by_gpu_ = false;
     std::optional<Update> animated_;
     float animation_time_ = -1.0f;

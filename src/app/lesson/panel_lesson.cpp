@@ -2,8 +2,10 @@
 // verdict, Back/Next, Leave; "Lesson complete" after Finish; and, with no lesson open, the list of
 // lessons to start (with the door to Author mode and the offer to reopen a lesson just left).
 // Everything goes through LessonRun's verbs, the same ones the JS handle uses.
+#include <algorithm>
 #include <string>
 
+#include "app/lesson/panel_lesson_answers.hpp"
 #include "app/panels/panels.hpp"
 #include "app/panels/rich_text.hpp"
 #include "app/shell/probe.hpp"
@@ -87,30 +89,6 @@ void draw_lesson_list(PanelContext& c) {
             c.lesson.open_builtin(c.session, summary.id, 0, true);
             g_card.reveal = true;
         }
-    }
-}
-
-// The quiz: each answer is one row, and a click anywhere on it (the circle or the words) chooses it.
-void draw_quiz(PanelContext& c, const LessonStep& step) {
-    for (std::size_t i = 0; i < step.choices.size(); ++i) {
-        ImGui::PushID(static_cast<int>(i));
-        const ImVec2 row_start = ImGui::GetCursorScreenPos();
-        ImGui::BeginGroup();
-        if (i == 0) take_focus_if_asked(ImGui::GetID("##choice"));
-        if (ImGui::RadioButton("##choice", c.lesson.chosen() == i)) c.lesson.choose(i);
-        ImGui::SameLine();
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(step.choices[i].c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::EndGroup();
-        // The circle handles its own click; the rest of the row (the words) is ours.
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-            if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left))
-                c.lesson.choose(i);
-        }
-        PL_PROBE_TEXT("lesson-choice", step.choices[i], row_start, ImGui::GetItemRectMax());
-        ImGui::PopID();
     }
 }
 
@@ -211,7 +189,8 @@ void draw_lesson_section(PanelContext& c) {
     if (step.state) wrapped_note("lesson-setup", "This step sets up its own points (yours are one Undo away).", true);
     ImGui::Separator();
     rich_text(step.text);
-    if (step.has_quiz()) draw_quiz(c, step);
+    // The answer's controls (panel_lesson_answers.cpp); Enter in a typed answer checks it.
+    const bool check_asked = draw_step_answers(c, step, g_card.focus_start);
     if (step.goal) {
         ImGui::TextDisabled("Goal:");
         ImGui::SameLine();
@@ -221,7 +200,11 @@ void draw_lesson_section(PanelContext& c) {
         if (goal_needs_training(*step.goal)) draw_training_verbs(c);
     }
 
-    const float third = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
+    // Back, Check and Next share the row in thirds; a longer Check label ("Check and step") takes the
+    // room it needs from the other two, so no label is cut on a phone's column.
+    const float row = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x;
+    const float check_width = std::max(row / 3.0f, ImGui::CalcTextSize(check_button_label(step)).x + 2 * ImGui::GetStyle().FramePadding.x);
+    const float third = (row - check_width) / 2.0f;
     ImGui::BeginDisabled(run.step() == 0);
     if (ImGui::Button("Back", ImVec2(third, 0))) {
         run.go_to(c.session, run.step() - 1);
@@ -230,8 +213,9 @@ void draw_lesson_section(PanelContext& c) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(!run.has_check());
-    if (run.has_check()) take_focus_if_asked(ImGui::GetID("Check"));  // no answers, no verbs: Check starts the work
-    if (ImGui::Button("Check", ImVec2(third, 0))) {
+    const char* check_label = check_button_label(step);
+    if (run.has_check()) take_focus_if_asked(ImGui::GetID(check_label));  // no answers, no verbs: Check starts the work
+    if (ImGui::Button(check_label, ImVec2(check_width, 0)) || (check_asked && run.has_check())) {
         run.check(c.session);
         g_card.show_verdict = true;
     }
@@ -250,10 +234,11 @@ void draw_lesson_section(PanelContext& c) {
         g_card.reveal = g_card.focus_start = true;
         return;
     }
+    draw_tries_line(run);
     const LessonRun::Verdict& verdict = run.verdict();
     if (verdict.checked) {
         ImGui::PushStyleColor(ImGuiCol_Text, verdict.passed ? active_palette().good_text : active_palette().bad_text);
-        wrapped_note("lesson-verdict", verdict.message, false);
+        wrapped_note("lesson-verdict", verdict_text(verdict), false);
         ImGui::PopStyleColor();
         if (g_card.show_verdict) {
             // The whole verdict in view right under Check (a phone's tab may end just below the buttons).

@@ -67,6 +67,7 @@ std::string lesson_card_signature(const LessonRun& run) {
     if (!run.is_open()) return "";
     const LessonRun::Verdict& v = run.verdict();
     return std::to_string(run.step()) + "|" + (run.chosen() ? std::to_string(*run.chosen()) : "-") + "|" +
+           std::to_string(run.answer().selected) + "|" + describe_answer(run.current(), run.answer()) + "|" +
            (v.checked ? (v.passed ? "passed|" : "not yet|") + v.message : "");
 }
 }  // namespace
@@ -116,6 +117,7 @@ void App::render_gl(int, int) {}
 // in the frame's training budget, so the UI stays responsive whatever the data size or kernel.
 void App::advance_training(double seconds) {
     if (!run_.running) return;
+    if (refuse_run_while_held(session_, run_)) { request_redraw(); return; }  // a predict step: training_verbs.hpp
     // The frame interval (seconds) says whether the last frames kept up: adjust the share gently.
     frame_interval_average_ += 0.2 * (seconds - frame_interval_average_);
     if (seconds > kLateFrameSeconds) training_budget_ *= 0.8;
@@ -186,6 +188,7 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     canvas_.set_reduced_motion(reduced_motion());
     // A loaded link or state may name another lesson position: follow it.
     if (const std::string error = lesson_.follow_state(session_); !error.empty()) session_.set_notice(error);
+    hold_training(lesson_.training_blocked());  // before the keys and the buttons ask for a visit
     handle_keys();
     canvas_.set_keyboard(keyboard_.canvas_has_keys);
     advance_training(dt);

@@ -5,14 +5,31 @@
 namespace pl::app {
 
 namespace {
+bool g_held = false;
+
 // The canvas animates an update of w on the plane (a data set drawn by another view has none).
 void animate(Canvas& canvas, const TrainingVisit& visit) {
     if (visit.plane_update) canvas.start_update_animation(*visit.plane_update);
 }
 }  // namespace
 
+void hold_training(bool held) { g_held = held; }
+bool training_held() { return g_held; }
+
+bool refuse_run_while_held(Session& s, RunState& run) {
+    if (!g_held || !run.running) return false;
+    run.running = false;
+    run.carry = 0;
+    s.set_notice(kPredictFirstNotice);
+    return true;
+}
+
 void run_training_verb(Session& s, Canvas& canvas, RunState& run, TrainingVerb verb) {
     run.running = false;
+    if (g_held && verb != TrainingVerb::Reset) {
+        s.set_notice(kPredictFirstNotice);
+        return;
+    }
     TrainingData& data = s.shown_data();
     switch (verb) {
         case TrainingVerb::Step: animate(canvas, data.step()); break;

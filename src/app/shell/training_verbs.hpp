@@ -6,6 +6,13 @@
 // (App::advance_training) calls run_one_visit at slow speeds and shown_data().run_visits(n) at speed;
 // the accessible mirror's buttons and the JS handle's train() (pl_train, src/platform/web_host.cpp)
 // call shown_data() directly.
+//
+// [SECTION] The hold of a predict step
+// A lesson step that asks "mistake or not?" about the next visit (LessonRun::training_blocked) holds
+// the verbs back until its Check, which makes that visit itself: Step, Next mistake, Epoch, Converge
+// and Run are refused with a notice saying so (Reset is not: it changes nothing the student is asked
+// about, the question is about whatever visit comes next). The App says at the start of each frame
+// whether the hold is on; every screen verb comes through here, so this is the one gate.
 #pragma once
 #include "app/canvas/canvas.hpp"
 #include "core/session/session.hpp"
@@ -16,9 +23,18 @@ struct RunState;
 
 enum class TrainingVerb { Step, NextMistake, Epoch, Converge, Reset };
 
-// Stops Run and does the verb; a points update that changed w is animated on the canvas.
+// Stops Run and does the verb; a points update that changed w is animated on the canvas. While the
+// hold is on, a verb other than Reset is refused instead (the notice says why).
 void run_training_verb(Session& session, Canvas& canvas, RunState& run, TrainingVerb verb);
 // One visit for Run at slow speeds (animated on the canvas when `animate` and it was a mistake).
 void run_one_visit(Session& session, Canvas& canvas, bool animate);
+
+// The hold (one App per process or WebAssembly instance, so one hold).
+void hold_training(bool held);
+bool training_held();
+// Run while held: stopped, and the notice says why. True when it was refused (the caller then runs nothing).
+bool refuse_run_while_held(Session& session, RunState& run);
+inline constexpr const char* kPredictFirstNotice =
+    "Predict first, then Check makes the step: say on the lesson card whether the next visit is a mistake.";
 
 }  // namespace pl::app
