@@ -181,12 +181,23 @@ export async function startScorm(handle, { version }) {
     const checked = record.steps.map((step, k) => ({ step, k })).filter(({ step }) => step.kind !== 'text' && step.attempts > 0);
     checked.forEach(({ step, k }, n) => {
       const at = `cmi.interactions.${n}.`;
-      const quiz = step.kind.includes('quiz');
+      const kind = step.kind.replace(/^goal\+/, '');
+      const values = Array.isArray(step.values) ? step.values : [];
+      // A choice as an identifier (1.2: a, b, ...; 2004: choice-1, ...); select-all: every ticked one.
+      const choiceId = (i) => (version === '1.2' ? String.fromCharCode(97 + i) : `choice-${i + 1}`);
+      const ticked = [];
+      for (let i = 0; i < 8; i++) if ((step.selected >> i) & 1) ticked.push(choiceId(i));
+      const predictedOnly = kind === 'predict' && typeof step.predicted === 'boolean' && !values.length;
+      const type = kind === 'quiz' || kind === 'select' ? 'choice' : kind === 'number' ? 'numeric'
+        : predictedOnly ? 'true-false' : v.goalType;
       set(`${at}id`, `step-${k + 1}`);
-      set(`${at}type`, quiz ? 'choice' : v.goalType);
-      // A quiz: the answer chosen as an identifier (1.2: a, b, ...; 2004: choice-1, ...); a goal: its text.
+      set(`${at}type`, type);
+      // A goal, a vector or a prediction with w: the answer in words (the record's response).
       let response = step.response || '';
-      if (quiz) response = step.choice === null ? '' : version === '1.2' ? String.fromCharCode(97 + step.choice) : `choice-${step.choice + 1}`;
+      if (kind === 'quiz') response = step.choice === null ? '' : choiceId(step.choice);
+      if (kind === 'select') response = ticked.join(version === '1.2' ? ',' : '[,]');
+      if (kind === 'number') response = values.length === 1 ? String(values[0]) : '';
+      if (predictedOnly) response = version === '1.2' ? (step.predicted ? 't' : 'f') : String(step.predicted);
       if (response) set(`${at}${v.response}`, response.slice(0, v.responseLimit));
       set(`${at}result`, step.passed ? 'correct' : v.wrong);
       if (version === '2004') set(`${at}description`, step.title.replace(/^\{/, '(').slice(0, 250));

@@ -145,25 +145,57 @@ export function createXapiTracker({ handle, settings, parentAllowed, listeners }
   }
 
   // The step as an interaction. A quiz is a `choice` interaction (its answers are the choices, by
-  // index). Its correctResponsesPattern is left out on purpose: the statements reach the page the
-  // student has open, and the pattern would hand over the answer before the student found it. A goal
-  // (a condition the whole widget state must meet, judged at once) is `other`: `performance` is for a
-  // task of named steps answered as "step[.]response" pairs, which a goal does not have, and `other`
-  // lets the response be the state link the goal was checked on.
+  // index); so is a select-all quiz, whose response lists every ticked choice. A number is `numeric`, a
+  // vector `fill-in` (its components), a prediction without a vector `true-false` (true: "a mistake").
+  // correctResponsesPattern is left out on purpose: the statements reach the page the student has open,
+  // and the pattern would hand over the answer before the student found it. A goal (a condition the
+  // whole widget state must meet, judged at once) is `other`: `performance` is for a task of named steps
+  // answered as "step[.]response" pairs, which a goal does not have, and `other` lets the response be
+  // the state link the goal was checked on.
+  const answerKind = (step) => step.kind.replace(/^goal\+/, '');
+  function interactionType(step) {
+    switch (answerKind(step)) {
+      case 'quiz': case 'select': return 'choice';
+      case 'number': return 'numeric';
+      case 'vector': return 'fill-in';
+      case 'predict': return Array.isArray(step.values) && step.values.length ? 'other' : 'true-false';
+      default: return 'other';
+    }
+  }
   function stepActivity(k, lesson, step) {
-    const quiz = step.kind === 'quiz' || step.kind === 'goal+quiz';
+    const type = interactionType(step);
     const here = lesson.step === k;
     const definition = {
       type: INTERACTION_TYPE,
       name: { [run.lang]: step.title || `Step ${k + 1}` },
-      interactionType: quiz ? 'choice' : 'other',
+      interactionType: type,
     };
     const goal = here && lesson.goal ? lesson.goal : (step.kind === 'goal' ? step.response : '');
     if (goal) definition.description = { [run.lang]: `Goal: ${goal}` };
-    if (quiz && here && lesson.choices.length) {
+    if (type === 'choice' && here && lesson.choices.length) {
       definition.choices = lesson.choices.map((text, i) => ({ id: `answer-${i}`, description: { [run.lang]: text } }));
     }
     return { objectType: 'Activity', id: `${run.id}/steps/${k}`, definition };
+  }
+
+  // The response in the form its interaction type has (xAPI 1.0.3, "Interaction Activities").
+  function response(step) {
+    const values = Array.isArray(step.values) ? step.values : [];
+    switch (answerKind(step)) {
+      case 'quiz': return Number.isInteger(step.choice) ? `answer-${step.choice}` : undefined;
+      case 'select': {
+        const ticked = [];
+        for (let i = 0; i < 8; i++) if ((step.selected >> i) & 1) ticked.push(`answer-${i}`);
+        return ticked.length ? ticked.join('[,]') : undefined;
+      }
+      case 'number': return values.length === 1 ? String(values[0]) : undefined;
+      case 'vector': return values.length ? values.map(String).join('[,]') : undefined;
+      case 'predict':
+        if (typeof step.predicted !== 'boolean') return undefined;
+        return values.length ? `${step.predicted ? 'mistake' : 'no mistake'}; w = (${values.join(', ')})` : String(step.predicted);
+      default:
+        return typeof step.state === 'string' && step.state.length <= MAX_RESPONSE_CHARS ? step.state : undefined;
+    }
   }
 
   function answered(at, k, lesson, record) {
@@ -174,9 +206,8 @@ export function createXapiTracker({ handle, settings, parentAllowed, listeners }
     const success = step.passed && !(before && before.passed) ? true
       : lesson.step === k && lesson.checked ? lesson.passed === true : !!step.passed;
     const result = { success, duration: duration(step.seconds) };
-    const quiz = step.kind === 'quiz' || step.kind === 'goal+quiz';
-    if (quiz && Number.isInteger(step.choice)) result.response = `answer-${step.choice}`;
-    else if (!quiz && typeof step.state === 'string' && step.state.length <= MAX_RESPONSE_CHARS) result.response = step.state;
+    const said = response(step);
+    if (said !== undefined) result.response = said;
     return statement(at, 'answered', stepActivity(k, lesson, step), {
       result,
       context: { contextActivities: { parent: [{ objectType: 'Activity', id: run.id }] } },

@@ -42,6 +42,11 @@ const BIG = {
   ],  // one step: the resume cannot lean on moving to another step
 };
 
+// Version 2 answers (issue 24): a number, a select-all quiz and a prediction, from the perceptron-loss lesson.
+const loss = JSON.parse(fs.readFileSync(path.join(repoRoot, 'src/core/lesson/lessons/15-perceptron-loss.json'), 'utf8'));
+const { vector: _newW, ...predictOnly } = loss.steps[2];
+const V2 = { version: 2, id: 'scorm-v2', title: 'Numbers and predictions', steps: [loss.steps[0], loss.steps[5], predictOnly] };
+
 let server, browser;
 before(async () => {
   assert.ok(fs.existsSync(cli), 'the native build has perceptron-cli');
@@ -78,6 +83,8 @@ window.launch = (version, dir, saved) => {
   pack('1.2', LESSON, 'p12');
   pack('2004', LESSON, 'p2004');
   pack('1.2', BIG, 'big');
+  pack('1.2', V2, 'v2-12');
+  pack('2004', V2, 'v2-2004');
   server = await startServer({ root });
   browser = await launchBrowser();
 });
@@ -327,3 +334,29 @@ test("Author mode's Save as SCORM 2004 downloads the package perceptron-cli make
     await full.close();
   }
 });
+
+for (const version of ['1.2', '2004']) {
+  test(`SCORM ${version}: a number is numeric, select-all a choice list, a prediction true-false`, async () => {
+    const scorm12 = version === '1.2';
+    const { page, context, problems } = await openLms();
+    const frame = await launch(page, version, scorm12 ? 'v2-12' : 'v2-2004');
+    const verdicts = await onLab(frame, WHO, (lab) => {
+      const out = [];
+      lab.answer('1'); out.push(lab.checkGoal().passed);
+      lab.lessonStep(1); lab.chooseAnswer(0); lab.chooseAnswer(2); out.push(lab.checkGoal().passed);
+      lab.lessonStep(2); lab.answer('mistake'); out.push(lab.checkGoal().passed);
+      return out;
+    });
+    assert.deepEqual(verdicts, [true, true, true]);
+    // The result event fires once per frame in which checks were judged: the three above share one.
+    await frame.waitForFunction(() => window.checks >= 1, null, { timeout: 10000 });
+    const done = await leave(page, scorm12 ? 'API' : 'API_1484_11');
+    const interactions = done.interactions.childArray ?? Object.values(done.interactions).filter((i) => i && i.id);
+    assert.deepEqual(interactions.map((i) => i.type), ['numeric', 'choice', 'true-false']);
+    assert.deepEqual(interactions.map((i) => (scorm12 ? i.student_response : i.learner_response)),
+      scorm12 ? ['1', 'a,c', 't'] : ['1', 'choice-1[,]choice-3', 'true']);
+    assert.deepEqual(interactions.map((i) => i.result), ['correct', 'correct', 'correct']);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

@@ -401,3 +401,29 @@ test('wrong xAPI attributes: one sentence each, the widget starts, the auth is n
   assert.deepEqual(pageProblems(), []);
   await context.close();
 });
+
+test('version 2 answers as xAPI interactions: a number is numeric, select-all a choice list, a prediction with w other, all valid', async () => {
+  lrs.mode = 'ok';
+  const { page, context, seen, pageProblems } = await openCourse(
+    coursePage(`data-lesson="perceptron-loss" ${lrsAttributes()} data-xapi-activity-base="${BASE}/"`), 'xapi-v2.html');
+  await until('initialized', () => seen.length >= 1);
+  // Step 1 asks for the loss of w = (1, 2): typed as a fraction, as a student may.
+  assert.deepEqual(await onLab(page, 'lab', (lab) => lab.answer('2/2')), { ok: true });
+  assert.equal((await onLab(page, 'lab', (lab) => lab.checkGoal())).passed, true);
+  await until('answered the number', () => seen.length >= 2);
+  // Step 3 predicts a step with the new w; step 6 is select-all.
+  await onLab(page, 'lab', (lab) => { lab.lessonStep(2); lab.answer('mistake'); lab.answer([1, 0.5]); return lab.checkGoal(); });
+  await until('answered the prediction', () => seen.length >= 3);
+  await onLab(page, 'lab', (lab) => { lab.lessonStep(5); lab.chooseAnswer(0); lab.chooseAnswer(2); return lab.checkGoal(); });
+  await until('answered the select-all quiz', () => seen.length >= 4);
+  const answered = seen.filter((s) => s.verb.id === VERB('answered'));
+  assert.deepEqual(answered.map((s) => s.object.definition.interactionType), ['numeric', 'other', 'choice']);
+  assert.deepEqual(answered.map((s) => s.result.response), ['1', 'mistake; w = (1, 0.5)', 'answer-0[,]answer-2']);
+  assert.deepEqual(answered.map((s) => s.result.success), [true, true, true]);
+  assert.equal(answered[2].object.definition.choices.length, 4);
+  for (const s of seen) {
+    assert.deepEqual(validateStatement(s).map((w) => `${w.path.join('.')}: ${w.name}`), [], `valid: ${JSON.stringify(s)}`);
+  }
+  assert.deepEqual(pageProblems(), []);
+  await context.close();
+});
