@@ -70,6 +70,15 @@ export function setUpMessages(handle, follow, options) {
           if (!Number.isInteger(msg.answer)) { refuse('give answer (a whole number, 0 is the first choice)'); return; }
           reply({ type: `${MESSAGE_PREFIX}lesson`, ...handle.chooseAnswer(msg.answer), lesson: handle.lesson() });
           return;
+        case 'answer': {
+          // A typed answer of a version 2 step: a number, a list of numbers, or text ("39/7", "mistake").
+          const v = msg.value;
+          const fine = (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length <= 1000) ||
+            (Array.isArray(v) && v.length <= 8 && v.every((x) => typeof x === 'number' && Number.isFinite(x)));
+          if (!fine) { refuse('give value (a number, a list of up to 8 numbers, or text such as "39/7" or "mistake")'); return; }
+          reply({ type: `${MESSAGE_PREFIX}lesson`, ...handle.answer(v), lesson: handle.lesson() });
+          return;
+        }
         case 'check-goal': reply({ type: `${MESSAGE_PREFIX}verdict`, ...handle.checkGoal(), lesson: handle.lesson() }); return;
         case 'close-lesson': handle.closeLesson(); reply({ type: `${MESSAGE_PREFIX}lesson`, ok: true, lesson: null }); return;
         case 'train': {

@@ -15,6 +15,7 @@
 #include "app/panels/panels.hpp"
 #include "app/shell/app.hpp"
 #include "app/shell/load_state.hpp"
+#include "app/shell/training_verbs.hpp"
 #include "core/packaging/scorm_package.hpp"
 #include "core/state/names.hpp"
 #include "core/state/state_codec.hpp"
@@ -252,6 +253,13 @@ EMSCRIPTEN_KEEPALIVE double pl_train(int kind, double count) {
     if (!g_app) return 0;
     pl::Session& s = g_app->session();
     g_app->run().running = false;
+    // A predict step holds training back until its Check makes the visit (training_verbs.hpp): the
+    // handle and the mirror's buttons are held as the screen's verbs are.
+    if (kind != 4 && g_app->lesson().training_blocked()) {
+        s.set_notice(pl::app::kPredictFirstNotice);
+        g_app->request_redraw();
+        return 0;
+    }
     const auto n = static_cast<std::size_t>(std::fmax(0.0, std::fmin(count, 1e9)));
     pl::TrainingData& data = s.shown_data();  // the points, or the messages in Words mode
     const std::size_t before = data.visits();

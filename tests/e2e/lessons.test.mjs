@@ -618,9 +618,25 @@ test('postMessage: list, open, read, move, answer, check and close a lesson; a l
   assert.equal(reply.state.lesson, MY_LESSON.id);
   assert.equal((await onLab(page, 'w', (lab) => lab.lesson())).stepTitle, 'Add a point');
 
+  // Version 2: a typed answer through the message; a predict step holds train() back until its Check.
+  reply = await ask({ type: 'perceptron-lab:open-lesson', lesson: 'normalised-bound' });
+  reply = await ask({ type: 'perceptron-lab:answer', value: '32/2' });
+  assert.deepEqual([reply.ok, reply.lesson.values], [true, [16]]);
+  assert.equal((await ask({ type: 'perceptron-lab:check-goal' })).passed, true, '1/γ*² = 16 for the quarter-size points');
+  reply = await ask({ type: 'perceptron-lab:open-lesson', lesson: 'bias-and-order' });
+  const held = await onLab(page, 'w', (lab) => { lab.train({ steps: 3 }); return lab.state({ points: false }).visits; });
+  assert.equal(held, 0, 'train() is held back until the prediction is checked');
+  reply = await ask({ type: 'perceptron-lab:answer', value: 'mistake' });
+  assert.equal(reply.ok, true);
+  reply = await ask({ type: 'perceptron-lab:answer', value: [1, 3, 1] });
+  assert.deepEqual([reply.ok, reply.lesson.predicted], [true, 'mistake']);
+  assert.equal((await ask({ type: 'perceptron-lab:check-goal' })).passed, true, 'the first visit: a mistake, (w, b) = (1, 3, 1)');
+  assert.equal(await onLab(page, 'w', (lab) => lab.state({ points: false }).visits), 1, 'Check made the visit');
+
   // Bad requests: an error reply and a warning, never an exception.
   for (const [msg, why] of [[{ type: 'perceptron-lab:open-lesson' }, /give lesson/], [{ type: 'perceptron-lab:lesson-step', step: 'two' }, /whole number/],
-    [{ type: 'perceptron-lab:choose-answer' }, /give answer/], [{ type: 'perceptron-lab:open-lesson', lesson: 'xor-lift', step: -1.5 }, /whole number/]]) {
+    [{ type: 'perceptron-lab:choose-answer' }, /give answer/], [{ type: 'perceptron-lab:open-lesson', lesson: 'xor-lift', step: -1.5 }, /whole number/],
+    [{ type: 'perceptron-lab:answer', value: { n: 1 } }, /give value/]]) {
     reply = await ask(msg);
     assert.equal(reply.type, 'perceptron-lab:error', msg.type);
     assert.match(reply.error, why);
