@@ -163,3 +163,54 @@ TEST_CASE("check: another lesson, a truncated token and random bytes each exit 2
     CHECK(one_sentence(changed.err));
     CHECK(changed.err.find("another version of the lesson \"result-check\"") != std::string::npos);
 }
+
+TEST_CASE("check: version 2 answers are judged again with the same keys, and an edited value fails") {
+    // The perceptron-loss lesson: step 1 a number (the loss of w = (1, 2), 1), step 3 a prediction with
+    // the new w, step 4 a number with a limit of 3 tries, step 6 select-all.
+    Session session;
+    LessonRun run;
+    REQUIRE(run.open_builtin(session, "perceptron-loss", 0, true).empty());
+    CHECK(run.set_answer("2/2").empty());
+    REQUIRE(run.check(session).passed);
+    REQUIRE(run.go_to(session, 2));
+    run.predict(true);
+    CHECK(run.set_answer("1, 0.5").empty());
+    REQUIRE(run.check(session).passed);
+    REQUIRE(run.go_to(session, 3));
+    for (const char* wrong : {"2", "-1", "0"}) {
+        CHECK(run.set_answer(wrong).empty());
+        REQUIRE_FALSE(run.check(session).passed);
+    }
+    CHECK(run.set_answer("-2").empty());
+    CHECK(run.check(session).out_of_tries);  // right, but on the fourth try of three
+    REQUIRE(run.go_to(session, 5));
+    run.choose(0);
+    run.choose(2);
+    REQUIRE(run.check(session).passed);
+    const LessonResult record = *lesson_result(run, session);
+
+    const Run r = check("perceptron-loss", result_token(record), true);
+    CHECK(r.code == 1);  // step 4 and the goal step 5 do not pass
+    const nlohmann::json out = nlohmann::json::parse(r.out);
+    CHECK(out["steps"][0]["verdict"] == "passed");
+    CHECK(out["steps"][2]["verdict"] == "passed");
+    CHECK(out["steps"][3]["verdict"] == "not passed");
+    CHECK(out["steps"][3]["reason"].get<std::string>().find("allows 3 tries") != std::string::npos);
+    CHECK(out["steps"][5]["verdict"] == "passed");
+
+    // A value edited in the token: the number no longer matches the key on the step's state.
+    LessonResult edited = record;
+    edited.steps[0].progress.values = {2.0};
+    const nlohmann::json wrong = nlohmann::json::parse(check("perceptron-loss", result_token(edited), true).out);
+    CHECK(wrong["steps"][0]["verdict"] == "claimed passed but does not pass");
+    // A prediction turned around: the visit it was about was a mistake.
+    edited = record;
+    edited.steps[2].progress.predicted = false;
+    const nlohmann::json turned = nlohmann::json::parse(check("perceptron-loss", result_token(edited), true).out);
+    CHECK(turned["steps"][2]["verdict"] == "claimed passed but does not pass");
+    // Ticks changed: one right choice missing.
+    edited = record;
+    edited.steps[5].progress.selected = 1u;
+    const nlohmann::json ticks = nlohmann::json::parse(check("perceptron-loss", result_token(edited), true).out);
+    CHECK(ticks["steps"][5]["verdict"] == "claimed passed but does not pass");
+}
