@@ -10,15 +10,17 @@
 
 namespace pl::app {
 
-namespace {
 // A field's label, wrapped: a long label ("Goal (e.g. ...)") must not be cut at the column's edge.
-void field_label(const char* label) {
+void author_field_label(const char* label) {
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(label);
     ImGui::PopTextWrapPos();
     PL_PROBE_TEXT("author-label", std::string(label), at, ImGui::GetItemRectMax());
 }
+
+namespace {
+void field_label(const char* label) { author_field_label(label); }
 
 float text_width(std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; }
 
@@ -63,12 +65,7 @@ void draw_step_list(LessonDraft& draft) {
 
 void draw_step_editor(PanelContext& c, LessonDraft& draft) {
     LessonStep& step = draft.lesson.steps[draft.selected];
-    if (draft.choices_loaded_for != draft.selected) {  // the quiz fields follow the selected step
-        draft.choices_text.clear();
-        for (const std::string& choice : step.choices) draft.choices_text += choice + "\n";
-        draft.answer = static_cast<int>(step.answer) + 1;
-        draft.choices_loaded_for = draft.selected;
-    }
+    if (draft.choices_loaded_for != draft.selected) draft.load_selected();  // the fields follow the selected step
     const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
     if (ImGui::Button("Move up", ImVec2(half, 0))) draft.move_selected(-1);
     ImGui::SameLine();
@@ -105,15 +102,7 @@ void draw_step_editor(PanelContext& c, LessonDraft& draft) {
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
     }
-    field_label("Quiz choices, one per line (empty: no quiz)");
-    bool quiz_changed = ImGui::InputTextMultiline("##choices", &draft.choices_text, ImVec2(-1, ImGui::GetTextLineHeight() * 4 + 8));
-    // The author counts answers from 1 here and in the messages; the saved JSON's "answer" counts from 0.
-    field_label("Right answer (1 is the first choice)");
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    quiz_changed |= ImGui::InputInt("##answer", &draft.answer);
-    item_tooltip("Counted from 1 here; the saved JSON stores it counted from 0 (\"answer\": 0 is the first choice).");
-    draft.answer = std::max(1, draft.answer);
-    if (quiz_changed) draft.sync_quiz();
+    draw_step_exercise(c, draft);
     field_label("Hint");
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##hint", &step.hint);

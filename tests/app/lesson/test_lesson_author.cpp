@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "app/lesson/lesson_author.hpp"
+#include "core/facts/describe.hpp"
+#include "core/facts/goal_facts.hpp"
 #include "core/lesson/lesson_run.hpp"
 
 using namespace pl;
@@ -137,4 +139,136 @@ TEST_CASE("author: the step text wraps in its field and comes back as typed") {
     CHECK(soft_unwrap(erased) == "one twothree four\n\nfive six seven");
     // A word longer than a line stays whole on its own line.
     CHECK(soft_wrap("a verylongword b", 5.0f, measure) == "a\r\nverylongword\r\nb");
+}
+
+// [SECTION] What a step asks (issue 24): every exercise kind edited in place
+namespace {
+std::string saved(const LessonDraft& draft) { return lesson_to_json(draft.lesson); }
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+}  // namespace
+
+TEST_CASE("author: a number key is checked as typed, with the position of a typo, then its value now") {
+    Session session;  // the four lecture points: separable, so gamma_star and bound are defined
+    LessonDraft draft;
+    draft.add_step(session);
+    draft.set_kind(AskKind::Number);
+    CHECK(contains(draft.problem(), "Step 1: the key is not valid: type the key"));
+    draft.number_key_text = "R / gamma_str";
+    draft.set_number_key();
+    const KeyCheck typo = check_number_key(draft.number_key_text, session);
+    CHECK_FALSE(typo.ok);
+    CHECK(typo.message.rfind("position 5:", 0) == 0);
+    CHECK(contains(typo.message, "gamma_star"));  // the suggestion
+    CHECK(draft.problem() == "Step 1: the key is not valid: " + typo.message);
+
+    draft.number_key_text = "R / gamma_star";
+    draft.set_number_key();
+    const KeyCheck fixed = check_number_key(draft.number_key_text, session);
+    REQUIRE(fixed.ok);
+    double value = 0;
+    std::string why;
+    REQUIRE(goal_number_value(parse_goal_number("R / gamma_star").number, goal_facts(session), value, why));
+    CHECK(fixed.message == "now: " + display_number(value));
+    CHECK(draft.problem().empty());
+    draft.lesson.steps[0].number->tolerance = 0.05;  // as the tolerance field does
+    draft.lesson.steps[0].number->tolerance_written = true;
+    const LessonParse back = parse_lesson(saved(draft));
+    REQUIRE(back.ok);
+    CHECK(contains(saved(draft), "\"version\": 2"));
+    CHECK(back.lesson.steps[0].number->expression->text == "R / gamma_star");
+    CHECK(back.lesson.steps[0].number->tolerance == 0.05);
+
+    // A plain number is saved as a number; a key with no value on this screen says why.
+    draft.number_key_text = "2.5";
+    draft.set_number_key();
+    CHECK(check_number_key("2.5", session).message == "now: 2.5");
+    CHECK(contains(saved(draft), "\"answer\": 2.5"));
+    const auto& data = session.state().data;
+    session.add_point({data.points[0][0], data.points[0][1]}, -data.labels[0]);  // the same point, other label: not separable
+    const KeyCheck undefined = check_number_key("gamma_star", session);
+    CHECK(undefined.ok);
+    CHECK(undefined.message.rfind("undefined now: ", 0) == 0);
+}
+
+TEST_CASE("author: a vector key is w, next_w or numbers, checked as typed") {
+    Session session;
+    LessonDraft draft;
+    draft.add_step(session);
+    draft.set_kind(AskKind::Vector);
+    draft.vector_key_text = "nextw";
+    draft.set_vector_key();
+    CHECK(check_vector_key("nextw", session).message == "not w, next_w or a list of numbers (did you mean next_w?)");
+    CHECK(contains(draft.problem(), "Step 1: the key is not valid: not w, next_w"));
+    CHECK(check_vector_key("1, -2", session).message == "now: (1, \xE2\x88\x92" "2)");
+    draft.vector_key_text = "next_w";
+    draft.set_vector_key();
+    const KeyCheck next = check_vector_key(draft.vector_key_text, session);
+    CHECK(next.ok);
+    CHECK(next.message == "now: " + vector_text(vector_key_value(VectorKey{}, session).values));
+    CHECK(draft.problem().empty());
+    const LessonParse back = parse_lesson(saved(draft));
+    REQUIRE(back.ok);
+    CHECK(back.lesson.steps[0].vector->source == VectorKey::Source::NextW);
+}
+
+TEST_CASE("author: select all with feedback per choice, and tries limited") {
+    Session session;
+    LessonDraft draft;
+    draft.add_step(session);
+    draft.set_kind(AskKind::SelectAll);
+    CHECK(contains(draft.problem(), "type the choices"));
+    draft.choices_text = "the margin\nthe radius\nthe colour\n";
+    draft.sync_quiz();
+    CHECK(draft.problem() == "Step 1: mark at least one choice right (select all that apply)");
+    draft.set_right(0, true);
+    draft.set_right(1, true);
+    draft.feedback_texts[2] = "The colour is only how the points are drawn.";
+    draft.sync_quiz();
+    draft.set_limit_tries(true);
+    CHECK(draft.problem().empty());
+    const LessonParse back = parse_lesson(saved(draft));
+    REQUIRE(back.ok);
+    const LessonStep& step = back.lesson.steps[0];
+    CHECK(step.answers == std::vector<std::size_t>{0, 1});
+    CHECK(step.feedback == std::vector<std::string>{"", "", "The colour is only how the points are drawn."});
+    CHECK(step.max_attempts == std::optional<std::uint32_t>(3));
+    draft.set_right(0, false);
+    CHECK(draft.lesson.steps[0].answers == std::vector<std::size_t>{1});
+
+    // Another step and back: the fields come back from the step.
+    draft.add_step(session);
+    CHECK(draft.kind == AskKind::Nothing);
+    CHECK(draft.choices_text.empty());
+    draft.selected = 0;
+    draft.load_selected();
+    CHECK(draft.kind == AskKind::SelectAll);
+    CHECK(draft.choices_text == "the margin\nthe radius\nthe colour\n");
+    CHECK(draft.feedback_texts[2] == "The colour is only how the points are drawn.");
+    // One answer keeps the first right choice; feedback stays.
+    draft.set_kind(AskKind::OneAnswer);
+    CHECK(draft.lesson.steps[0].answers.empty());
+    CHECK(draft.lesson.steps[0].answer == 1);
+    CHECK(draft.problem().empty());
+}
+
+TEST_CASE("author: predict then step, with the new w, and Nothing leaves a version 1 lesson") {
+    Session session;
+    LessonDraft draft;
+    draft.add_step(session);
+    draft.set_kind(AskKind::Number);
+    draft.number_key_text = "bound";
+    draft.set_number_key();
+    draft.set_limit_tries(true);
+    draft.set_kind(AskKind::Predict);  // the number key goes: a step asks one thing
+    draft.lesson.steps[0].vector = VectorKey{};  // "Also ask for the new w"
+    CHECK(draft.problem().empty());
+    const LessonParse back = parse_lesson(saved(draft));
+    REQUIRE(back.ok);
+    CHECK(back.lesson.steps[0].predict);
+    CHECK_FALSE(back.lesson.steps[0].number.has_value());
+    CHECK(back.lesson.steps[0].vector->source == VectorKey::Source::NextW);
+    CHECK(back.lesson.steps[0].max_attempts.has_value());
+    draft.set_kind(AskKind::Nothing);  // nothing to answer: no tries to limit either
+    CHECK(draft.problem().empty());
+    CHECK(contains(saved(draft), "\"version\": 1"));
 }
