@@ -5,15 +5,15 @@
 // widgets can live on one page without sharing anything.
 //
 // The widget is split by concern: embed_handle.js (the handle), embed_options.js (mount options),
-// embed_page.js (canvas, message box, wheel, size, page URL), embed_keys.js (keyboard focus in the
-// page), embed_share.js (clipboard, downloads,
-// import), embed_snapshot.js (PNG), embed_messages.js (postMessage), embed_lessons.js (the lesson verbs)
-// with embed_lesson_link.js (an instructor's lesson inside a link), embed_remember.js (the work kept
-// across a reload of the page), embed_a11y.js with embed_a11y_parts.js (the accessible mirror: the table
-// view and the live announcements), embed_wasm.js (calls into the module). scripts/build_single.mjs joins
-// them into one classic script for the single-file build: use only `import {...} from './x.js'` of
-// these files (plus the module factory's default import below), `export` in front of top-level
-// declarations or `export {names}`, and not the module-only `import` meta property.
+// embed_page.js (canvas, message box, wheel, size, page URL), embed_keys.js (keyboard focus in the page),
+// embed_soft_keyboard.js (a phone's on-screen keyboard for the canvas's text fields), embed_share.js
+// (clipboard, downloads, import), embed_snapshot.js (PNG), embed_messages.js (postMessage),
+// embed_lessons.js (the lesson verbs) with embed_lesson_link.js (an instructor's lesson inside a link),
+// embed_remember.js (the work kept across a reload of the page), embed_a11y.js with embed_a11y_parts.js
+// (the accessible mirror: the table view and the live announcements), embed_wasm.js (calls into the
+// module). scripts/build_single.mjs joins them into one classic script for the single-file build: use only
+// `import {...} from './x.js'` of these files (plus the module factory's default import below), `export` in
+// front of top-level declarations or `export {names}`, and not the module-only `import` meta property.
 import createPerceptronLabModule from './perceptron_lab.js';
 import { createA11yMirror } from './embed_a11y.js';
 import { HANDLE_VERSION, createHandle } from './embed_handle.js';
@@ -26,6 +26,7 @@ import { forgetSaved, keepRemembering, readSaved, rememberKey, remembers } from 
 import { keepCheckStates } from './embed_check_states.js';
 import { HOST_REQUEST, setUpShare } from './embed_share.js';
 import { createSnapshots } from './embed_snapshot.js';
+import { setUpSoftKeyboard } from './embed_soft_keyboard.js';
 import { wasmCalls } from './embed_wasm.js';
 import { createDeferredPart } from './embed_deferred.js';
 import { setUpXapi } from './embed_xapi_start.js';
@@ -106,6 +107,8 @@ export async function mountPerceptron(element, options = {}) {
       postMainLoop: () => { if (widget) widget.snapshots.afterMainLoop(); },
       // The widget lets go of the keys (web_host.cpp): embed_keys.js moves the page's focus.
       onKeyboardExit: (how) => { if (widget) widget.keys.exit(how); },
+      // A finger edits a text field on the canvas (text_field_focus.hpp): embed_soft_keyboard.js opens the keyboard.
+      onTextField: (field) => { if (widget) widget.softKeyboard.follow(field); },
     });
     await ready;
   } catch (err) {
@@ -138,7 +141,9 @@ export async function mountPerceptron(element, options = {}) {
   cleanups.push(share.remove);
   const keys = setUpKeyboard(element, canvas, wasm);
   cleanups.push(keys.remove);
-  widget = { emitChange, share, snapshots, keys };
+  const softKeyboard = setUpSoftKeyboard(element, canvas, wasm);
+  cleanups.push(softKeyboard.remove);
+  widget = { emitChange, share, snapshots, keys, softKeyboard };
 
   // The widget's message line over the canvas when the controls panel (which shows it too) is hidden.
   // lightState(): the state without its points, made only when there is a notice to place.

@@ -129,6 +129,7 @@ void attach(app::App& app) {
             case app::HostRequest::SaveScorm2004: pl_host_request_js(9); break;
         }
     };
+    app.on_text_field = &web::tell_text_field;  // a phone's on-screen keyboard (web_text_proxy.cpp)
     app.on_keyboard_exit = [](app::KeyboardExit how) {
         switch (how) {
             case app::KeyboardExit::Release: pl_keyboard_exit_js(0); break;

@@ -46,6 +46,7 @@ public:
     void push_finger(const FingerEvent& event);
     void drop_fingers() { fingers_.clear(); }  // the plane is not shown (Words mode)
     void set_touch_status(const TouchStatus& status) { touch_ = status; }
+    const TouchStatus& touch_status() const { return touch_; }
     bool touch_gesture_running() const { return input_.touch_gesture_running(); }  // the canvas took this touch
     // Fit the view to the data now, to the canvas's shape when it was last drawn (else at the next draw):
     // an imported state file is a new data set, although it arrives as a whole state like a link,

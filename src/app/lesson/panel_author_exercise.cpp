@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/panels/panels.hpp"
+#include "app/shell/text_field_focus.hpp"
 #include "app/shell/probe.hpp"
 #include "imgui_stdlib.h"
 
@@ -69,8 +70,9 @@ void tolerance_fields(Key& key) {
 void draw_choices(LessonDraft& draft, LessonStep& step) {
     const bool select_all = draft.kind == AskKind::SelectAll;
     author_field_label("Choices, one per line");
-    if (ImGui::InputTextMultiline("##choices", &draft.choices_text, ImVec2(-1, ImGui::GetTextLineHeight() * 4 + 8)))
-        draft.sync_quiz();
+    const bool edited = ImGui::InputTextMultiline("##choices", &draft.choices_text, ImVec2(-1, ImGui::GetTextLineHeight() * 4 + 8));
+    name_text_field("Choices, one per line");
+    if (edited) draft.sync_quiz();
     if (step.choices.empty()) return;
     author_field_label(select_all ? "Tick every right choice. A choice's feedback is shown when it is picked wrongly or missed."
                                   : "Mark the right choice. A wrong choice's feedback is shown when it is picked.");
@@ -92,7 +94,9 @@ void draw_choices(LessonDraft& draft, LessonStep& step) {
             ImGui::Indent(ImGui::GetFrameHeight());
             ImGui::SetNextItemWidth(-1);
             const std::string field = "##feedback-" + n;
-            if (ImGui::InputTextWithHint(field.c_str(), "feedback (optional)", &draft.feedback_texts[k])) draft.sync_quiz();
+            const bool edited = ImGui::InputTextWithHint(field.c_str(), "feedback (optional)", &draft.feedback_texts[k]);
+            name_text_field(("Feedback for choice " + std::to_string(k + 1)).c_str());
+            if (edited) draft.sync_quiz();
             ImGui::Unindent(ImGui::GetFrameHeight());
         }
         ImGui::PopID();
@@ -102,7 +106,9 @@ void draw_choices(LessonDraft& draft, LessonStep& step) {
 void draw_number(PanelContext& c, LessonDraft& draft, LessonStep& step) {
     author_field_label("Key: an expression of facts such as bound, R / gamma_star, or a number");
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::InputText("##number-key", &draft.number_key_text)) draft.set_number_key();
+    const bool edited = ImGui::InputText("##number-key", &draft.number_key_text);
+    name_text_field("Number key");
+    if (edited) draft.set_number_key();
     key_check_line(check_number_key(draft.number_key_text, c.session));
     if (step.number) tolerance_fields(*step.number);
 }
@@ -110,7 +116,9 @@ void draw_number(PanelContext& c, LessonDraft& draft, LessonStep& step) {
 void draw_vector(PanelContext& c, LessonDraft& draft, LessonStep& step) {
     author_field_label("Key: w (the weights now), next_w (after the next visit) or numbers such as 1, -2, 0.5");
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::InputText("##vector-key", &draft.vector_key_text)) draft.set_vector_key();
+    const bool edited = ImGui::InputText("##vector-key", &draft.vector_key_text);
+    name_text_field("Vector key");
+    if (edited) draft.set_vector_key();
     key_check_line(check_vector_key(draft.vector_key_text, c.session));
     if (step.vector) tolerance_fields(*step.vector);
 }

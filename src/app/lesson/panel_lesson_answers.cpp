@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/shell/probe.hpp"
+#include "app/shell/text_field_focus.hpp"
 #include "core/facts/describe.hpp"
 #include "core/facts/next_visit.hpp"
 #include "imgui_internal.h"
@@ -162,6 +163,7 @@ bool draw_typed_field(PanelContext& c, const LessonStep& step, const char* label
     ImGui::SetNextItemWidth(-1.0f);
     const std::string before = g_typed.text;
     const bool enter = ImGui::InputTextWithHint("##answer", hint.c_str(), &g_typed.text, ImGuiInputTextFlags_EnterReturnsTrue);
+    name_text_field(label);  // a phone's on-screen keyboard (text_field_focus.hpp)
     if (g_typed.text != before) run.set_answer(g_typed.text);
     const std::string reading = reading_of(step, g_typed.text);
     if (!reading.empty()) {

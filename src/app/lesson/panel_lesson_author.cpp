@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/panels/panels.hpp"
+#include "app/shell/text_field_focus.hpp"
 #include "app/shell/probe.hpp"
 #include "imgui_internal.h"
 #include "imgui_stdlib.h"
@@ -50,8 +51,10 @@ void wrapped_text_field(LessonDraft& draft, std::string& text, float lines) {
         draft.text_shown_for = draft.selected;
         draft.text_shown_width = width;
     }
-    if (ImGui::InputTextMultiline("##step-text", &draft.text_shown, size, ImGuiInputTextFlags_CallbackEdit, rewrap_on_edit, &width))
-        text = soft_unwrap(draft.text_shown);
+    const bool edited = ImGui::InputTextMultiline("##step-text", &draft.text_shown, size, ImGuiInputTextFlags_CallbackEdit,
+                                                  rewrap_on_edit, &width);
+    name_text_field("Step text");
+    if (edited) text = soft_unwrap(draft.text_shown);
 }
 
 void draw_step_list(LessonDraft& draft) {
@@ -82,12 +85,15 @@ void draw_step_editor(PanelContext& c, LessonDraft& draft) {
     field_label("Title");
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##title", &step.title);
+    name_text_field("Step title");
     field_label("Text (**bold**, `code`, blank line = new paragraph)");
     wrapped_text_field(draft, step.text, 5);
     std::string goal = step.goal ? step.goal->text : std::string();
     field_label("Goal (e.g. separable == false and points >= 5)");
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::InputText("##goal", &goal)) {
+    const bool goal_edited = ImGui::InputText("##goal", &goal);
+    name_text_field("Goal");
+    if (goal_edited) {
         if (goal.empty()) step.goal.reset();
         else {
             const GoalParse parsed = parse_goal(goal);
@@ -106,9 +112,11 @@ void draw_step_editor(PanelContext& c, LessonDraft& draft) {
     field_label("Hint");
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##hint", &step.hint);
+    name_text_field("Hint");
     field_label("Success message");
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##success", &step.success);
+    name_text_field("Success message");
 }
 }  // namespace
 
@@ -117,9 +125,11 @@ void draw_lesson_author(PanelContext& c) {
     field_label("Lesson id (a-z, 0-9, -)");
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##lesson-id", &draft.lesson.id);
+    name_text_field("Lesson id");
     field_label("Lesson title");
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##lesson-title", &draft.lesson.title);
+    name_text_field("Lesson title");
     if (ImGui::Button("Add this screen as a step", ImVec2(-1, 0))) draft.add_step(c.session);
     item_tooltip("A new step that starts from the points, settings and panels you see now.");
     if (draft.lesson.steps.empty()) return;

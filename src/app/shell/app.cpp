@@ -81,6 +81,14 @@ void App::notify_if_changed() {
     if (on_change) on_change();
 }
 
+// The edited text field, told to the host when a finger opened it (text_field_focus.hpp).
+void App::follow_text_field() {
+    const TextFieldFocus now = edited_text_field(canvas_.touch_status().mouse_from_finger, text_field_);
+    const bool tell = now != text_field_ && (now.active || text_field_.active);
+    text_field_ = now;
+    if (tell && on_text_field) on_text_field(text_field_);
+}
+
 // The root window has no background of its own (a full-screen rectangle is a whole layer of pixels
 // for a software renderer to blend each frame): the clear colour is what it would have painted,
 // its WindowBg over the palette's clear colour.
@@ -241,6 +249,7 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     }
     ImGui::End();
     finish_tabbing();
+    if (io.WantTextInput || text_field_.active) follow_text_field();  // (io: a field asked for text last frame)
     const bool help_was_open = keyboard_.help_open;
     draw_keys_help(keyboard_.help_open);
     if (help_was_open && !keyboard_.help_open) close_keys_help();  // its Close button

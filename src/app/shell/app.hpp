@@ -17,6 +17,7 @@
 #include "app/shell/keyboard.hpp"
 #include "app/shell/layout.hpp"
 #include "app/shell/run_state.hpp"
+#include "app/shell/text_field_focus.hpp"
 #include "app/shell/theme.hpp"
 #include "app/words/words_view.hpp"
 #include "core/lesson/lesson_run.hpp"
@@ -80,6 +81,11 @@ public:
     // verdict, which the state does not hold but the accessible mirror must show and say.
     std::function<void()> on_change;
     std::function<void(HostRequest)> on_request;  // set by the host; absent: the Share buttons hide
+    // A text field opened by a finger starts or stops being edited, or moves (text_field_focus.hpp): the
+    // web host opens the phone's on-screen keyboard for it. A plain pointer: setting it at start runs no
+    // code the first frame would otherwise not need (src/platform/split/keep_functions.txt).
+    void (*on_text_field)(const TextFieldFocus&) = nullptr;
+    const TextFieldFocus& text_field() const { return text_field_; }
 
 private:
     // app_layout.cpp: the regions of plan_layout().
@@ -100,6 +106,7 @@ private:
     double training_budget_ = 0.010;  // seconds of each frame Run may train (app.cpp)
     double frame_interval_average_ = 1.0 / 30.0;  // seconds, over the last few frames of Run
     void notify_if_changed();
+    void follow_text_field();
 
     Session session_;
     LessonRun lesson_;
@@ -116,6 +123,7 @@ private:
     std::string notified_lesson_;  // the lesson card's answer and verdict at the last on_change
     std::size_t frames_drawn_ = 0;
     KeyboardState keyboard_;
+    TextFieldFocus text_field_;  // the field a finger is typing into (inactive: none)
     bool option_reduced_motion_ = false, system_reduced_motion_ = false, system_more_contrast_ = false;
     Theme style_theme_ = Theme::Light;
     float style_font_size_ = 0;

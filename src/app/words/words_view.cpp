@@ -7,6 +7,7 @@
 
 #include "app/panels/panels.hpp"
 #include "app/shell/probe.hpp"
+#include "app/shell/text_field_focus.hpp"
 #include "app/shell/theme.hpp"
 #include "app/words/words_draw.hpp"
 #include "imgui_stdlib.h"
@@ -126,6 +127,7 @@ void WordsView::draw_input(PanelContext& c) {
                                                                : "Type a message, e.g. cheap viagra tonight";
     ImGui::BeginDisabled(readonly);
     ImGui::InputTextWithHint("##new-message", hint, &input_);
+    name_text_field(editing_ ? "Edit the message" : "New message");  // a phone's on-screen keyboard (text_field_focus.hpp)
     ImGui::EndDisabled();
     const bool has_words = !message_words(input_).empty();
 
