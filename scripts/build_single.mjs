@@ -55,7 +55,8 @@ function bundleModules(entry, extras = []) {
     }
     return `modules['${file}'] = (function () {\n'use strict';\n${out}\nreturn { ${exported.join(', ')} };\n})();\n`;
   });
-  // Modules embed.js imports only when a page asks for them (the SCORM run-time, xAPI) are on window too.
+  // Modules embed.js imports only when a page asks for them (the SCORM run-time, xAPI) or after the
+  // first frame (the accessible mirror) are on window too.
   const globals = extras.map((extra) => `window.${extra.global} = modules['${extra.file}'];\n`).join('');
   return `(function () {\nconst modules = {};\n${parts.join('')}window.PerceptronLab = modules['${entry}'];\n${globals}})();\n`;
 }
@@ -73,7 +74,7 @@ const moduleJs = noDataUriFetch(read(moduleJsPath));
 if (!/var createPerceptronLabModule\b/.test(moduleJs)) throw new Error(`${moduleJsPath}: no createPerceptronLabModule`);
 // A literal "</script" inside the inlined code would end the <script> element early.
 const script = `${moduleJs}\n${bundleModules('embed.js', [{ file: 'embed_scorm.js', global: 'PerceptronLabScorm' },
-  { file: 'embed_xapi.js', global: 'PerceptronLabXapi' }])}`.replace(/<\/script/gi, '<\\/script');
+  { file: 'embed_xapi.js', global: 'PerceptronLabXapi' }, { file: 'embed_a11y.js', global: 'PerceptronLabA11y' }])}`.replace(/<\/script/gi, '<\\/script');
 const style = `${read(path.join(repo, 'web/embed.css'))}\n${read(path.join(repo, 'web/single/page.css'))}`;
 // ASCII only (write \u2026, not the character): a page that inlines the file with srcdoc in a document of
 // another encoding would change those bytes, the CSP hashes would no longer match, and nothing would run.

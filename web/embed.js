@@ -10,12 +10,11 @@
 // (clipboard, downloads, import), embed_snapshot.js (PNG), embed_messages.js (postMessage),
 // embed_lessons.js (the lesson verbs) with embed_lesson_link.js (an instructor's lesson inside a link),
 // embed_remember.js (the work kept across a reload of the page), embed_a11y.js with embed_a11y_parts.js
-// (the accessible mirror: the table view and the live announcements), embed_wasm.js (calls into the
-// module). scripts/build_single.mjs joins them into one classic script for the single-file build: use only
+// and embed_a11y_lesson.js (the accessible mirror: the table view and the live announcements; loaded
+// after the first frame, see A11Y_MODULE), embed_wasm.js (calls into the module). scripts/build_single.mjs joins them into one classic script for the single-file build: use only
 // `import {...} from './x.js'` of these files (plus the module factory's default import below), `export` in
 // front of top-level declarations or `export {names}`, and not the module-only `import` meta property.
 import createPerceptronLabModule from './perceptron_lab.js';
-import { createA11yMirror } from './embed_a11y.js';
 import { HANDLE_VERSION, createHandle } from './embed_handle.js';
 import { MESSAGE_PREFIX, setUpMessages } from './embed_messages.js';
 import { setUpKeyboard } from './embed_keys.js';
@@ -180,10 +179,17 @@ export async function mountPerceptron(element, options = {}) {
   // building it (~15 ms here) and laying out its elements (~15 ms) before would hold that frame back
   // (bench/web_budget.mjs [load]). A screen reader meets it a frame after the ready event.
   let mirror = null;
+  let mirrorLoading = null;
   let destroyed = false;
   cleanups.push(() => { destroyed = true; if (mirror) mirror.remove(); });
   const buildMirror = () => {
-    if (!destroyed && !mirror) mirror = createA11yMirror({ element, canvas, handle, follow, wasm, share });
+    if (destroyed || mirror || mirrorLoading) return;
+    mirrorLoading = loadA11y().then(({ createA11yMirror }) => {
+      if (!destroyed && !mirror) mirror = createA11yMirror({ element, canvas, handle, follow, wasm, share });
+    }).catch((err) => {
+      mirrorLoading = null;
+      console.warn(`Perceptron Lab: the table view could not be loaded (${err.message})`);
+    });
   };
 
   // The state each lesson step was checked on outlives a reload too (the full page's included: its
@@ -204,6 +210,20 @@ export async function mountPerceptron(element, options = {}) {
     if (checkStates) Promise.resolve(restLoaded).then(() => { if (!destroyed) checkStates.restore(); });
   }, 0));
   return handle;
+}
+
+// The accessible mirror's code (embed_a11y.js and its parts) is not needed for the first frame, which
+// it follows: the served build fetches it as a bundle of its own after that frame, so its ~10 KB are not
+// part of the bytes before the first picture (download.test.mjs); the single file has it on window.
+// A name, not a literal in import(): esbuild leaves the import alone (bundle_release.cmake).
+const A11Y_MODULE = './embed_a11y.js';
+let a11yLoading = null;
+function loadA11y() {
+  if (!a11yLoading) {
+    a11yLoading = Promise.resolve(globalThis.PerceptronLabA11y || import(A11Y_MODULE));
+    a11yLoading.catch(() => { a11yLoading = null; });  // the next widget tries again
+  }
+  return a11yLoading;
 }
 
 // A page that declares SCORM (data-scorm: the packages of perceptron-cli package) reports to the LMS

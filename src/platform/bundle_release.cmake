@@ -27,6 +27,10 @@ execute_process(
 execute_process(
   COMMAND ${ESBUILD} embed_xapi.js --bundle --minify --format=esm --outfile=xapi.tmp.js --log-level=warning
   COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
+# And the accessible mirror (embed_a11y.js with its parts), which embed.js fetches after the first frame.
+execute_process(
+  COMMAND ${ESBUILD} embed_a11y.js --bundle --minify --format=esm --outfile=a11y.tmp.js --log-level=warning
+  COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
 file(GLOB parts ${DIR}/embed_*.js)
 if(parts)
   file(REMOVE ${parts})
@@ -35,6 +39,7 @@ file(RENAME ${DIR}/scorm_runtime.tmp.js ${DIR}/embed_scorm.js)
 file(RENAME ${DIR}/scorm_save.tmp.js ${DIR}/embed_scorm_save.js)
 file(REMOVE ${DIR}/fflate.js)
 file(RENAME ${DIR}/xapi.tmp.js ${DIR}/embed_xapi.js)
+file(RENAME ${DIR}/a11y.tmp.js ${DIR}/embed_a11y.js)
 file(READ ${DIR}/index.html html)
 string(REGEX REPLACE "<link rel=\"modulepreload\" href=\"(embed_[a-z0-9_]+|perceptron_lab)\\.js\">\n" "" html "${html}")
 file(WRITE ${DIR}/index.html "${html}")

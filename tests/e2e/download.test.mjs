@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import { startServer, launchBrowser, openPage, releaseRoot, sendUnpromptedEvents } from './harness.mjs';
 
 const DEFERRED = 'perceptron_lab.deferred.wasm';
+const A11Y = 'embed_a11y.js';
 const BUDGET_KB = 350;  // issue 14: gzip KB fetched before the first frame
 const SYNC_LOAD = 'placeholder function called';  // what the Emscripten glue prints on a synchronous load
 
@@ -62,7 +63,13 @@ for (const [label, size] of [
     assert.equal(deferred.length, 1, `${DEFERRED} fetched ${deferred.length} times`);
     assert.ok(deferred[0].entry.start >= firstFrame - 50,
       `the rest is asked for after the first frame (${deferred[0].entry.start.toFixed(0)} ms, first frame ${firstFrame.toFixed(0)} ms)`);
-    const first = responses.filter((r) => r.file !== DEFERRED && r.file !== 'favicon.svg');
+    // The accessible mirror's code is fetched after the first frame too (embed.js A11Y_MODULE): not part
+    // of the first picture, and asked for only once that picture is there.
+    const mirror = responses.filter((r) => r.file === A11Y);
+    assert.equal(mirror.length, 1, `${A11Y} fetched ${mirror.length} times`);
+    assert.ok(mirror[0].entry.start >= firstFrame - 50,
+      `the mirror's code is asked for after the first frame (${mirror[0].entry.start.toFixed(0)} ms, first frame ${firstFrame.toFixed(0)} ms)`);
+    const first = responses.filter((r) => r.file !== DEFERRED && r.file !== A11Y && r.file !== 'favicon.svg');
     const firstKb = first.reduce((sum, r) => sum + r.gzip, 0) / 1024;
     assert.ok(first.some((r) => r.file === 'perceptron_lab.wasm'), first.map((r) => r.file).join(' '));
     assert.ok(firstKb <= BUDGET_KB, `${firstKb.toFixed(1)} KB gzip before the first frame (budget ${BUDGET_KB}): ` +

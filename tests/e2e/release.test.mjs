@@ -150,17 +150,18 @@ test('release page: one bundle; every script and the wasm are preloaded, and eac
   await page.reload();
   await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
   const loaded = [...fetched.keys()].sort();
-  assert.deepEqual(loaded, ['embed.js', 'main.js', 'perceptron_lab.deferred.wasm', 'perceptron_lab.wasm']);
-  // The bundled parts left the folder; what stays is fetched only by the pages that ask for it (a SCORM
+  assert.deepEqual(loaded, ['embed.js', 'embed_a11y.js', 'main.js', 'perceptron_lab.deferred.wasm', 'perceptron_lab.wasm']);
+  // The bundled parts left the folder; what stays is fetched after the first frame (the accessible
+  // mirror) or only by the pages that ask for it (a SCORM
   // page, Author mode's SCORM buttons, a page that sends xAPI statements), each bundled whole on its own.
-  const onDemand = ['embed_scorm.js', 'embed_scorm_save.js', 'embed_xapi.js'];
+  const onDemand = ['embed_a11y.js', 'embed_scorm.js', 'embed_scorm_save.js', 'embed_xapi.js'];
   assert.deepEqual(fs.readdirSync(releaseRoot).filter((f) => /^embed_.*\.js$/.test(f)).sort(), onDemand, 'the bundled parts left the folder');
   for (const file of onDemand)
     assert.doesNotMatch(fs.readFileSync(path.join(releaseRoot, file), 'utf8'), /from\s*["']\.\/embed_/, `${file} imports a part that left`);
   // The deferred part of the wasm comes after the first frame on purpose (download.test.mjs).
   assert.ok(!preloaded.has('perceptron_lab.deferred.wasm'), 'index.html preloads the deferred part');
   for (const file of loaded) {
-    const late = file === 'main.js' || file === 'perceptron_lab.deferred.wasm';
+    const late = file === 'main.js' || file === 'perceptron_lab.deferred.wasm' || file === 'embed_a11y.js';
     if (!late) assert.ok(preloaded.has(file), `${file} is fetched but not preloaded by index.html`);
     assert.equal(fetched.get(file), 1, `${file} fetched ${fetched.get(file)} times`);
   }
