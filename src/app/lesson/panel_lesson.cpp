@@ -46,15 +46,6 @@ bool goal_needs_training(const Goal& goal) {
     return false;
 }
 
-void wrapped_note(const char* role, const std::string& text, bool disabled) {
-    const ImVec2 at = ImGui::GetCursorScreenPos();
-    ImGui::PushTextWrapPos(0.0f);
-    if (disabled) ImGui::TextDisabled("%s", text.c_str());
-    else ImGui::TextUnformatted(text.c_str());
-    ImGui::PopTextWrapPos();
-    PL_PROBE_TEXT(role, text, at, ImGui::GetItemRectMax());
-}
-
 void draw_reopen_offer(PanelContext& c) {
     LessonRun& run = c.lesson;
     if (!run.can_reopen()) return;

@@ -13,20 +13,20 @@
 
 namespace pl::app {
 
-namespace {
-void take_focus_if_asked(bool& focus_first, ImGuiID id) {
-    if (!focus_first) return;
-    focus_first = false;
-    ImGui::SetFocusID(id, ImGui::GetCurrentWindow());
-}
-
-void wrapped(const char* role, const std::string& text, bool disabled) {
+void wrapped_note(const char* role, const std::string& text, bool disabled) {
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::PushTextWrapPos(0.0f);
     if (disabled) ImGui::TextDisabled("%s", text.c_str());
     else ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
     PL_PROBE_TEXT(role, text, at, ImGui::GetItemRectMax());
+}
+
+namespace {
+void take_focus_if_asked(bool& focus_first, ImGuiID id) {
+    if (!focus_first) return;
+    focus_first = false;
+    ImGui::SetFocusID(id, ImGui::GetCurrentWindow());
 }
 
 // A row of a quiz: a round or square control, then the choice's words, wrapped; a click anywhere on
@@ -93,14 +93,14 @@ void draw_mark(ChoiceMark mark) {
     ImGui::Dummy(ImVec2(h, h));
     ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    wrapped("lesson-mark", words, false);
+    wrapped_note("lesson-mark", words, false);
     ImGui::PopStyleColor();
     ImGui::Unindent(indent);
 }
 
 // Select all that apply: a checkbox per choice, marked after a check.
 void draw_select_all(PanelContext& c, const LessonStep& step, bool& focus_first) {
-    wrapped("lesson-ask", "Select all that apply:", true);
+    wrapped_note("lesson-ask", "Select all that apply:", true);
     const LessonRun::Verdict& verdict = c.lesson.verdict();
     const bool marked = verdict.checked && verdict.marks.size() == step.choices.size();
     for (std::size_t i = 0; i < step.choices.size(); ++i) {
@@ -158,7 +158,7 @@ bool draw_typed_field(PanelContext& c, const LessonStep& step, const char* label
         if (!held.empty() && held != g_typed.text) g_typed.text = held;
         else if (held.empty() && run.answer().values.empty() && reading_of(step, g_typed.text).rfind("= ", 0) == 0) g_typed.text.clear();
     }
-    wrapped("lesson-ask", label, false);
+    wrapped_note("lesson-ask", label, false);
     take_focus_if_asked(focus_first, id);
     ImGui::SetNextItemWidth(-1.0f);
     const std::string before = g_typed.text;
@@ -169,7 +169,7 @@ bool draw_typed_field(PanelContext& c, const LessonStep& step, const char* label
     if (!reading.empty()) {
         const bool reads = reading.rfind("= ", 0) == 0;
         if (!reads) ImGui::PushStyleColor(ImGuiCol_Text, active_palette().bad_text);
-        wrapped("lesson-reading", reading, reads);
+        wrapped_note("lesson-reading", reading, reads);
         if (!reads) ImGui::PopStyleColor();
     }
     return enter;
@@ -186,15 +186,15 @@ bool draw_predict(PanelContext& c, const LessonStep& step, bool& focus_first) {
         next = preview_next_visit(c.session);
     }
     if (!next.defined) {
-        wrapped("lesson-next", "The next visit cannot be worked out here: " + next.why + ".", true);
+        wrapped_note("lesson-next", "The next visit cannot be worked out here: " + next.why + ".", true);
     } else {
         std::string where = "(";
         for (std::size_t i = 0; i < next.point.size(); ++i) where += (i ? ", " : "") + display_number(next.point[i], 4);
         where += ")";
-        wrapped("lesson-next", "Next: point " + std::to_string(next.update.index + 1) + " at " + where + ", label " +
+        wrapped_note("lesson-next", "Next: point " + std::to_string(next.update.index + 1) + " at " + where + ", label " +
                                    (next.update.y > 0 ? "+1" : "\xE2\x88\x92" "1") + " (ringed on the canvas).", false);
     }
-    wrapped("lesson-ask", "Will this visit be a mistake?", false);
+    wrapped_note("lesson-ask", "Will this visit be a mistake?", false);
     const std::optional<bool>& said = run.answer().predicted_mistake;
     take_focus_if_asked(focus_first, ImGui::GetID("Mistake"));
     if (ImGui::RadioButton("Mistake", said && *said)) run.predict(true);
@@ -223,7 +223,7 @@ const char* check_button_label(const LessonStep& step) { return step.predict ? "
 void draw_tries_line(const LessonRun& run) {
     const LessonStep& step = run.current();
     if (!step.max_attempts) return;
-    wrapped("lesson-tries", "Tries used: " + std::to_string(run.attempts()) + " of " + std::to_string(*step.max_attempts), true);
+    wrapped_note("lesson-tries", "Tries used: " + std::to_string(run.attempts()) + " of " + std::to_string(*step.max_attempts), true);
 }
 
 std::string verdict_text(const LessonRun::Verdict& verdict) {

@@ -19,6 +19,9 @@ namespace pl::app {
 // Next or Back), and the flag is cleared when it did. Returns true when Enter in a field asks for a Check.
 bool draw_step_answers(PanelContext& c, const LessonStep& step, bool& focus_first);
 
+// A note of the card, wrapped to its width and recorded for the tests under `role` (disabled: greyed).
+void wrapped_note(const char* role, const std::string& text, bool disabled);
+
 // "Check", or "Check and step" on a predict step (its Check makes the visit).
 const char* check_button_label(const LessonStep& step);
 
