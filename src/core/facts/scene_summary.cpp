@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "core/facts/describe.hpp"
-#include "core/theory/proof_status.hpp"
 #include "core/state/names.hpp"
 
 namespace pl {
@@ -75,8 +74,8 @@ std::string answer_sentence(const Session& session, const DecisionField& field, 
                " points right";
     out += "; " + count_text(learner.mistakes(), "mistake", "mistakes") + " so far";
     const TheorySummary& theory = session.theory();
-    if (theory.applicable && theory.separable && proof_status(learner, theory).applies) out += ", bound " + display_number(theory.bound);
-    else if (theory.applicable && theory.separable) out += ", and the bound " + display_number(theory.bound) + " does not apply to this run";
+    const bool bounded = theory.applicable && theory.separable;
+    if (bounded) out += bound_clause(bounded, theory.bound, proof_status(learner, theory));
     else if (theory.applicable) out += ", no mistake bound: the points are not linearly separable";
     out += ".";
     if (learner.diverged()) out += " Stopped: the weights overflowed.";
@@ -94,11 +93,7 @@ std::vector<TheoryItem> theory_items(const Session& session, const ModelFacts& f
     const bool bounded = t.applicable && t.separable;
     // Within or above the bound only where the bound holds for this run (proof_status.hpp): not for
     // logistic SGD, a random start or dropped outliers.
-    const ProofStatus proof = proof_status(learner, t);
-    std::string mistakes = std::to_string(learner.mistakes());
-    if (bounded && proof.applies)
-        mistakes += static_cast<double>(learner.mistakes()) > t.bound ? " (above the bound)" : " (within the bound)";
-    else if (bounded) mistakes += " (the bound does not apply: " + proof.reason + ")";
+    const std::string mistakes = mistakes_against_bound(learner.mistakes(), bounded, t.bound, proof_status(learner, t));
     std::string separable = t.separable ? "yes" : "no";
     if (!t.separable && !t.why_not.empty()) separable += ": " + t.why_not;
     if (!t.applicable) separable = t.why_not.empty() ? "not defined for this kernel" : t.why_not;
@@ -116,6 +111,19 @@ std::vector<TheoryItem> theory_items(const Session& session, const ModelFacts& f
     };
 }
 }  // namespace
+
+std::string mistakes_against_bound(std::size_t mistakes, bool bounded, double bound, const ProofStatus& proof) {
+    std::string out = std::to_string(mistakes);
+    if (bounded && proof.applies) out += static_cast<double>(mistakes) > bound ? " (above the bound)" : " (within the bound)";
+    else if (bounded) out += " (the bound does not apply: " + proof.reason + ")";
+    return out;
+}
+
+std::string bound_clause(bool bounded, double bound, const ProofStatus& proof) {
+    if (!bounded) return "";
+    if (proof.applies) return ", bound " + display_number(bound);
+    return ", and the bound " + display_number(bound) + " does not apply to this run";
+}
 
 SceneSummary summarize_scene(const Session& session, const DecisionField& field, const ModelFacts& facts,
                              std::size_t page, std::size_t rows_per_page) {

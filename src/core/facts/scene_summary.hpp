@@ -11,6 +11,7 @@
 #include "core/facts/model_facts.hpp"
 #include "core/learn/decision_field.hpp"
 #include "core/session/session.hpp"
+#include "core/theory/proof_status.hpp"
 
 namespace pl {
 
@@ -43,6 +44,14 @@ inline constexpr std::size_t kRowsPerPage = 50;
 // bound 5.57." (kernel and voted answers and lifts are said as boundaries, before training "Not trained
 // yet: ...").
 std::string answer_sentence(const Session& session, const DecisionField& field, const ModelFacts& facts);
+
+// The mistake bound as both scenes say it (points here, Words mode in words_scene.hpp), only where it
+// holds for this run (proof_status.hpp). bounded: the data are separable and the bound is defined.
+//   the theory row "Mistakes M": "3 (within the bound)", "23 (the bound does not apply: ...)", "3"
+//   the answer sentence's clause: ", bound 6", ", and the bound 6 does not apply to this run", and ""
+//   without a bound (each scene says why in its own words)
+std::string mistakes_against_bound(std::size_t mistakes, bool bounded, double bound, const ProofStatus& proof);
+std::string bound_clause(bool bounded, double bound, const ProofStatus& proof);
 
 SceneSummary summarize_scene(const Session& session, const DecisionField& field, const ModelFacts& facts,
                              std::size_t page, std::size_t rows_per_page = kRowsPerPage);

@@ -28,11 +28,9 @@ bool all_zero(const WordsModel& m) {
 }
 
 // ", bound 6", ", and the bound 6 does not apply to this run", ...: as answer_sentence says it for points.
-std::string bound_clause(const WordsSession& words) {
+std::string words_bound_clause(const WordsSession& words) {
     const TextTheory& t = words.theory();
-    const ProofStatus proof = words_proof_status(words.learner().config(), t, words.data().size());
-    if (t.separable && proof.applies) return ", bound " + display_number(t.bound);
-    if (t.separable) return ", and the bound " + display_number(t.bound) + " does not apply to this run";
+    if (t.separable) return bound_clause(true, t.bound, words_proof_status(words.learner().config(), t, words.data().size()));
     if (t.undecided) return ", no mistake bound known: " + t.why_not;
     return ", no mistake bound: the messages are not linearly separable";
 }
@@ -58,7 +56,7 @@ std::string answer_text(const WordsSession& words, const WordsModel& m) {
     std::string out = "The word weights ";
     if (m.wrong == 0) out += n == 1 ? "put the message on its side" : "put every message on its side";
     else out += "get " + std::to_string(n - m.wrong) + " of " + std::to_string(n) + (n == 1 ? " message right" : " messages right");
-    out += "; " + count_text(learner.mistakes(), "mistake", "mistakes") + " so far" + bound_clause(words) + ".";
+    out += "; " + count_text(learner.mistakes(), "mistake", "mistakes") + " so far" + words_bound_clause(words) + ".";
     if (const std::string outcome = outcome_text(learner); !outcome.empty()) out += " " + outcome;
     return out;
 }
@@ -68,11 +66,8 @@ std::vector<TheoryItem> theory_items(const WordsSession& words) {
     const TextTheory& t = words.theory();
     const std::size_t n = words.data().size();
     // Within or above the bound only where it holds for this run: not for logistic SGD or a random start.
-    const ProofStatus proof = words_proof_status(learner.config(), t, n);
-    std::string mistakes = std::to_string(learner.mistakes());
-    if (t.separable && proof.applies)
-        mistakes += static_cast<double>(learner.mistakes()) > t.bound ? " (above the bound)" : " (within the bound)";
-    else if (t.separable) mistakes += " (the bound does not apply: " + proof.reason + ")";
+    const std::string mistakes = mistakes_against_bound(learner.mistakes(), t.separable, t.bound,
+                                                        words_proof_status(learner.config(), t, n));
     std::string separable = t.undecided ? "not computed: " + t.why_not : t.separable ? "yes" : "no";
     if (!t.undecided && !t.separable && !t.why_not.empty()) separable += ": " + t.why_not;
     return {
