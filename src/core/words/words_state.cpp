@@ -3,6 +3,7 @@
 
 #include <unordered_set>
 
+#include "core/learn/dataset.hpp"
 #include "core/state/base64url.hpp"
 #include "core/words/text_corpus.hpp"
 
@@ -18,13 +19,7 @@ WordsData lecture_words() {
 bool words_lecture_settings(const WordsData& words, TrainConfig& config) {
     const WordsData lecture = lecture_words();
     if (words.messages != lecture.messages || words.labels != lecture.labels) return false;
-    config.algorithm = Algorithm::Perceptron;
-    config.bias = BiasMode::None;
-    config.order = Order::Sequential;
-    config.init = Init::Zero;
-    config.eta = 1.0;
-    config.lift = LiftKind::None;
-    return true;
+    return lecture_settings(Preset::Lecture4, config);  // lecture 004 trains its messages as its four points
 }
 
 namespace {
