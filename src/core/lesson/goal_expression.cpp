@@ -465,36 +465,35 @@ bool GoalNumber::uses_facts() const {
                        [](const GoalTerm& t) { return t.kind == GoalTerm::Kind::Fact; });
 }
 
-GoalNumberParse parse_goal_number(std::string_view text) {
-    GoalNumberParse result;
+namespace {
+// The checks both entry points make before parsing: not too long, not blank. "" when the text may be
+// parsed, else the error ("position N: ...") with `position` set. what: "goal" or "number".
+std::string refusal_before_parsing(std::string_view text, const char* what, const char* blank, std::size_t& position) {
     if (text.size() > kMaxGoalLength) {
-        result.position = kMaxGoalLength + 1;
-        result.error = "position " + std::to_string(result.position) + ": the number is " + std::to_string(text.size()) +
-                       " bytes long; at most " + std::to_string(kMaxGoalLength) + " are allowed";
-        return result;
+        position = kMaxGoalLength + 1;
+        return "position " + std::to_string(position) + ": the " + what + " is " + std::to_string(text.size()) +
+               " bytes long; at most " + std::to_string(kMaxGoalLength) + " are allowed";
     }
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        result.position = 1;
-        result.error = "position 1: there is no number (expected a number such as 2.5, 39/7 or sqrt(5))";
-        return result;
+        position = 1;
+        return std::string("position 1: ") + blank;
     }
-    return Parser(text).run_number();
+    return "";
+}
+}  // namespace
+
+GoalNumberParse parse_goal_number(std::string_view text) {
+    GoalNumberParse result;
+    result.error = refusal_before_parsing(text, "number", "there is no number (expected a number such as 2.5, 39/7 or sqrt(5))",
+                                          result.position);
+    return result.error.empty() ? Parser(text).run_number() : result;
 }
 
 GoalParse parse_goal(std::string_view text) {
     GoalParse result;
-    if (text.size() > kMaxGoalLength) {
-        result.position = kMaxGoalLength + 1;
-        result.error = "position " + std::to_string(result.position) + ": the goal is " + std::to_string(text.size()) +
-                       " bytes long; at most " + std::to_string(kMaxGoalLength) + " are allowed";
-        return result;
-    }
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        result.position = 1;
-        result.error = "position 1: the goal is empty (expected a comparison such as 'points >= 5')";
-        return result;
-    }
-    return Parser(text).run();
+    result.error = refusal_before_parsing(text, "goal", "the goal is empty (expected a comparison such as 'points >= 5')",
+                                          result.position);
+    return result.error.empty() ? Parser(text).run() : result;
 }
 
 }  // namespace pl
