@@ -13,33 +13,26 @@ execute_process(
 execute_process(
   COMMAND ${ESBUILD} main.js perceptron_lab.js --minify --format=esm --outdir=. --allow-overwrite --log-level=warning
   COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
-# The SCORM run-time is fetched only by a page that declares SCORM (embed.js startScorm): bundled on
-# its own, and kept under its name after the parts leave.
-execute_process(
-  COMMAND ${ESBUILD} embed_scorm.js --bundle --minify --format=esm --outfile=scorm_runtime.tmp.js --log-level=warning
-  COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
-# And Author mode's SCORM packages with their zip writer (fflate.js, copied in by CMakeLists.txt: bundled
-# into it here), fetched when one of its two buttons is pressed.
-execute_process(
-  COMMAND ${ESBUILD} embed_scorm_save.js --bundle --minify --format=esm --outfile=scorm_save.tmp.js --log-level=warning
-  COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
-# The xAPI part likewise (embed_xapi_start.js loads it only for a page that uses xAPI).
-execute_process(
-  COMMAND ${ESBUILD} embed_xapi.js --bundle --minify --format=esm --outfile=xapi.tmp.js --log-level=warning
-  COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
-# And the accessible mirror (embed_a11y.js with its parts), which embed.js fetches after the first frame.
-execute_process(
-  COMMAND ${ESBUILD} embed_a11y.js --bundle --minify --format=esm --outfile=a11y.tmp.js --log-level=warning
-  COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
+# The modules embed.js fetches later, each bundled whole on its own and kept under its name after the
+# parts leave: the SCORM run-time (only for a page that declares SCORM: embed.js startScorm), Author
+# mode's SCORM packages with their zip writer (fflate.js, copied in by CMakeLists.txt: bundled into it
+# here; fetched when one of its two buttons is pressed), the xAPI part (embed_xapi_start.js loads it
+# only for a page that uses xAPI) and the accessible mirror (embed_a11y.js with its parts, fetched
+# after the first frame).
+set(late_modules embed_scorm embed_scorm_save embed_xapi embed_a11y)
+foreach(module ${late_modules})
+  execute_process(
+    COMMAND ${ESBUILD} ${module}.js --bundle --minify --format=esm --outfile=${module}.late.tmp --log-level=warning
+    COMMAND_ERROR_IS_FATAL ANY WORKING_DIRECTORY ${DIR})
+endforeach()
 file(GLOB parts ${DIR}/embed_*.js)
 if(parts)
   file(REMOVE ${parts})
 endif()
-file(RENAME ${DIR}/scorm_runtime.tmp.js ${DIR}/embed_scorm.js)
-file(RENAME ${DIR}/scorm_save.tmp.js ${DIR}/embed_scorm_save.js)
+foreach(module ${late_modules})
+  file(RENAME ${DIR}/${module}.late.tmp ${DIR}/${module}.js)
+endforeach()
 file(REMOVE ${DIR}/fflate.js)
-file(RENAME ${DIR}/xapi.tmp.js ${DIR}/embed_xapi.js)
-file(RENAME ${DIR}/a11y.tmp.js ${DIR}/embed_a11y.js)
 file(READ ${DIR}/index.html html)
 string(REGEX REPLACE "<link rel=\"modulepreload\" href=\"(embed_[a-z0-9_]+|perceptron_lab)\\.js\">\n" "" html "${html}")
 file(WRITE ${DIR}/index.html "${html}")
