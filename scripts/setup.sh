@@ -30,7 +30,9 @@ PACKAGES=(
   python3-sklearn python3-numpy      # cross-check benchmark against scikit-learn
   dpkg-dev                           # apt-get source
   libzip-dev                         # perceptron-cli package: writes SCORM .zip and H5P .h5p packages
-  libxml2-utils                      # xmllint: tests validate SCORM manifests against the schemas
+  libxml2-utils                      # xmllint: tests validate SCORM manifests and the SVG figures
+  librsvg2-bin                       # rsvg-convert: a figure's SVG as PDF (perceptron-cli figure --pdf)
+  poppler-utils                      # pdftotext: tests read the printed worksheet back
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
