@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The browser suite under load (issue 26): runs tests/e2e three times in a row while two CPU-bound
+# stress-ng workers run beside it, and prints each run's counts and time. Not part of CI: anyone can run it
+# on a built tree (./scripts/build.sh web-test and web first, or after ./scripts/test.sh).
+#   ./scripts/stress.sh [RUNS] [WORKERS]      (defaults: 3 runs, 2 workers)
+# stress-ng comes from Debian; the script installs it when it is missing (as scripts/setup.sh does).
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+RUNS="${1:-3}"
+WORKERS="${2:-2}"
+cd "$ROOT"
+if ! command -v stress-ng >/dev/null; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "[stress] installing stress-ng"
+  $SUDO apt-get install -y -qq --no-install-recommends stress-ng >/dev/null || { echo "[stress] could not install stress-ng" >&2; exit 1; }
+fi
+[ -f build/web-test/perceptron_lab.wasm ] || { echo "[stress] build/web-test is missing: run ./scripts/build.sh web-test (and web) first" >&2; exit 1; }
+
+stress-ng --cpu "$WORKERS" --cpu-method matrixprod --quiet &
+STRESS_PID=$!
+trap 'kill "$STRESS_PID" 2>/dev/null; wait "$STRESS_PID" 2>/dev/null' EXIT
+mkdir -p build/test-output
+all_ok=0
+for run in $(seq 1 "$RUNS"); do
+  log="build/test-output/stress-$run.log"
+  start=$(date +%s)
+  node --test --test-concurrency=1 --test-reporter=spec tests/e2e/ >"$log" 2>&1
+  took=$(( $(date +%s) - start ))
+  pass=$(grep -E "^ℹ pass [0-9]+" "$log" | awk '{print $3}' | tail -1)
+  fail=$(grep -E "^ℹ fail [0-9]+" "$log" | awk '{print $3}' | tail -1)
+  echo "[stress] run $run of $RUNS beside $WORKERS stress-ng workers: ${pass:-?} passed, ${fail:-?} failed, $((took / 60)) min $((took % 60)) s (log: $log)"
+  [ "${fail:-1}" = "0" ] || all_ok=1
+done
+exit $all_ok
