@@ -3,11 +3,14 @@
 // live apart, in test_hooks.js.
 import { createLessons } from './embed_lessons.js';
 import { widgetLinkTarget, withoutWidgetAddress } from './embed_page.js';
+import { printSheet } from './embed_share.js';
 
 /** Version of the JS handle; it moves together with the link format version (v=1). */
 export const HANDLE_VERSION = 1;
 /** handle.train({key: count}) -> the `kind` argument of pl_train (web_host.cpp). */
 export const TRAIN_KIND = { steps: 0, epochs: 1, untilConverged: 2, nextMistake: 3, reset: 4 };
+/** handle.exportTrace(format): the formats of the trace table (core/figures/trace_table.hpp). */
+const TRACE_FORMATS = ['csv', 'latex', 'markdown'];
 
 /**
  * widget: {element, canvas, options, module, wasm (embed_wasm.js), snapshots (embed_snapshot.js),
@@ -112,8 +115,33 @@ export function createHandle(widget) {
       return result(withString(String(fileName), (namePtr) =>
         withString(String(contents), (textPtr) => call('pl_import', namePtr, textPtr))) === 1);
     },
+    /**
+     * A vector figure as SVG text (a Promise): part 'canvas' | 'mistakes' | 'loss' | 'proof' | 'lift'; print: the
+     * light theme; grayscale: shapes only; widthCm: its width on paper (default: the canvas's size on screen).
+     */
+    exportSvg({ part = 'canvas', print = false, grayscale = false, widthCm = 0 } = {}) {
+      if (destroyed) return Promise.reject(new Error('the widget was destroyed'));
+      const svg = withString(String(part), (ptr) => text('pl_export_svg', ptr, print ? 1 : 0, grayscale ? 1 : 0, Number(widthCm) || 0));
+      return svg ? Promise.resolve(svg) : Promise.reject(new Error(text('pl_last_error')));
+    },
     /** The points as CSV (header x1,x2,label). */
     exportCsv() { return text('pl_export_csv'); },
+    /** The open lesson as a printable sheet {name, html} (with {key: true} its answer key); null when no lesson is open. */
+    worksheet({ key = false } = {}) { return JSON.parse(text('pl_worksheet', key ? 1 : 0, 0)); },
+    /** "Print this lesson": the sheet in a new tab that prints itself (a blocked tab: downloaded instead): {ok, opened}. */
+    printLesson({ key = false } = {}) { return printSheet(element, handle, JSON.parse(text('pl_worksheet', key ? 1 : 0, 1))); },
+    /**
+     * The Trace section's rows, one per visit of the run (the whole run since the data or the settings last
+     * changed, at most the last 10,000 visits): {t, epoch, index (0-based), x, y, score, mistake, wBefore,
+     * wAfter}; bBefore/bAfter with an explicit bias, alphaBefore/alphaAfter (no w) for the kernel
+     * perceptron, message and words [{word, before, after}] (no x, no w) in Words mode.
+     */
+    trace() { return JSON.parse(withString('json', (ptr) => text('pl_export_trace', ptr))); },
+    /** The same table as text: exportTrace('csv' | 'latex' | 'markdown'). */
+    exportTrace(format = 'csv') {
+      if (!TRACE_FORMATS.includes(format)) throw new Error(`exportTrace: unknown format '${format}': it must be one of ${TRACE_FORMATS.join(', ')}`);
+      return withString(format, (ptr) => text('pl_export_trace', ptr));
+    },
     /** The messages of Words mode as TSV (header label<TAB>text, labels -1 spam / 1 ham). */
     exportTsv() { return text('pl_export_tsv'); },
     /** '' when link() can be opened again; else why not (a screen too large for a link) and what to use instead. */

@@ -9,6 +9,7 @@ import { xapiOptionProblems } from './embed_xapi_options.js';
 const CONTROL_PANELS = {
   controls: 'controls', data: 'data', train: 'training', training: 'training', kernel: 'kernel',
   show: 'show', share: 'share', theory: 'theory', plots: 'plots', lift: 'liftView', liftView: 'liftView',
+  trace: 'trace',  // the Trace section (the table of every visit)
 };
 const SECTIONS = ['data', 'training', 'kernel', 'show', 'share'];
 const DEFAULT_HEIGHT = '480px';
@@ -30,7 +31,7 @@ const NAMED_OPTIONS = {
   wheel: { what: 'a wheel setting', names: ['focus', 'always'], also: [] },
   remember: { what: 'a remember setting', names: ['off'], also: ['false', 'on', 'true', ''] },
 };
-const CONTROL_NAMES = ['train', 'data', 'kernel', 'show', 'share', 'theory', 'plots', 'lift'];
+const CONTROL_NAMES = ['train', 'data', 'kernel', 'show', 'share', 'theory', 'plots', 'lift', 'trace'];
 const TRAIN_SPELLINGS = ['epochs:2', 'untilConverged', 'steps:5'];
 const TRAIN_KEYS = ['steps', 'epochs', 'untilConverged', 'nextMistake', 'reset'];  // embed_handle.js TRAIN_KIND
 const TEXT_SIZE = { min: 100, max: 200 };  // kTextSizeRange in src/core/state/limits.hpp

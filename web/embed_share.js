@@ -3,7 +3,10 @@
 
 /** The requests the C++ Share section sends (index = pl::app::HostRequest, see web_host.cpp). */
 export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile', 'downloadLesson', 'downloadTsv', 'copyResult',
-  'saveScorm12', 'saveScorm2004'];  // the last two: embed.js (Author mode's SCORM packages)
+  'saveScorm12', 'saveScorm2004',  // these two: embed.js (Author mode's SCORM packages)
+  'saveTraceCsv', 'saveTraceLatex', 'copyTraceMarkdown',  // the Trace section
+  'printLesson',
+  'saveSvg'];  // the Share section's vector figure of the canvas (lab.exportSvg)  // the lesson card's "Print this lesson" (printSheet below)
 const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 // What a copied link opens, by embed_page.js widgetLinkTarget().opens: the person who shares it should
 // know whether it comes back on this page or in the full-page widget.
@@ -51,6 +54,15 @@ export function setUpShare(element, canvas, handle, lessonDraft, linkTarget) {
     canvas.focus({ preventScroll: true });
     return ok;
   }
+  async function copyText(value, done, failed) {
+    let ok = false;
+    try {
+      if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(value); ok = true; }
+    } catch (e) { ok = false; }
+    if (!ok) ok = copyWithSelection(value);
+    handle.setNotice(ok ? done : failed);
+    return ok;
+  }
   async function copyLink() {
     // A screen too large for a link (Words mode with many messages) is shared as a file instead.
     const problem = handle.linkProblem();
@@ -91,11 +103,20 @@ export function setUpShare(element, canvas, handle, lessonDraft, linkTarget) {
       case 'downloadCsv': download(new Blob([handle.exportCsv()], { type: 'text/csv' }), 'perceptron-lab.csv'); break;
       case 'downloadJson': download(new Blob([handle.exportJson()], { type: 'application/json' }), 'perceptron-lab.json'); break;
       case 'downloadTsv': download(new Blob([handle.exportTsv()], { type: 'text/tab-separated-values' }), 'perceptron-lab.tsv'); break;
+      case 'saveTraceCsv': download(new Blob([handle.exportTrace('csv')], { type: 'text/csv' }), 'perceptron-lab-trace.csv'); break;
+      case 'saveTraceLatex': download(new Blob([handle.exportTrace('latex')], { type: 'application/x-tex' }), 'perceptron-lab-trace.tex'); break;
+      case 'copyTraceMarkdown': copyText(handle.exportTrace('markdown'), 'The trace table is copied to the clipboard as Markdown.',
+        'The clipboard is not available here: use lab.exportTrace(\'markdown\') or Save CSV instead.'); break;
       case 'snapshotPng':
         handle.snapshot().then((blob) => download(blob, 'perceptron-lab.png'))
           .catch((err) => handle.setNotice(`No snapshot: ${err.message}`));
         break;
       case 'importFile': fileInput.value = ''; fileInput.click(); break;
+      case 'printLesson': handle.printLesson(); break;
+      case 'saveSvg':
+        handle.exportSvg({ part: 'canvas' }).then((svg) => download(new Blob([svg], { type: 'image/svg+xml' }), 'perceptron-lab.svg'))
+          .catch((err) => handle.setNotice(`No SVG: ${err.message}`));
+        break;
       case 'downloadLesson': {
         const { name, text } = lessonDraft();
         download(new Blob([text], { type: 'application/json' }), name);
@@ -147,4 +168,24 @@ export function setUpShare(element, canvas, handle, lessonDraft, linkTarget) {
       fileInput.remove();
     },
   };
+}
+
+/**
+ * "Print this lesson" (lab.printLesson): the sheet {name, html} (core/figures/worksheet.hpp) opens in a new
+ * tab, which prints itself once loaded; when the browser blocks the tab, the sheet is downloaded instead
+ * and the notice says what to do with it. Returns {ok, opened}.
+ */
+export function printSheet(element, handle, sheet) {
+  if (!sheet) { handle.setNotice('There is no lesson open to print.'); return { ok: false, opened: false }; }
+  const url = URL.createObjectURL(new Blob([sheet.html], { type: 'text/html' }));
+  const tab = window.open(url, '_blank');
+  if (!tab) {
+    const a = Object.assign(document.createElement('a'), { href: url, download: sheet.name, hidden: true });
+    element.appendChild(a);
+    a.click();
+    a.remove();
+    handle.setNotice(`The browser blocked a new tab, so the sheet was downloaded as ${sheet.name}: open it and print it.`);
+  }
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+  return { ok: true, opened: Boolean(tab) };
 }

@@ -19,6 +19,10 @@ int run_report(const std::vector<std::string_view>& args, std::ostream& out, std
 // `package --scorm 1.2|2004 --lesson FILE.json|ID [--widget FILE] -o FILE.zip`: a SCORM package.
 int run_package(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
 int run_generate(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
+// `figure --state LINK --part canvas|mistakes|loss|proof [--print] [--grayscale] [--width-cm N] -o FILE.svg|.pdf`.
+int run_figure(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
+// `worksheet --lesson ID|FILE [--key] -o FILE.html|FILE.pdf`: a lesson as a printable sheet (core/figures/worksheet.hpp).
+int run_worksheet(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
 
 // "FILE:LINE: message" for each error a reader kept (CsvResult, TsvResult), then how many more it found.
 template <class ParseResult>

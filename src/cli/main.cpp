@@ -5,6 +5,8 @@
 //   perceptron-cli report --lesson FILE.json|ID [--csv] TOKEN_FILES... | RESULTS.csv
 //   perceptron-cli package --scorm 1.2|2004 --lesson FILE.json|ID [--widget FILE] -o FILE.zip
 //   perceptron-cli package --h5p --lesson FILE.json|ID [--widget FILE] -o FILE.h5p
+//   perceptron-cli figure --state LINK --part canvas|mistakes|loss|proof [--print] [--grayscale] [--width-cm N] -o FILE.svg|FILE.pdf
+//   perceptron-cli worksheet --lesson ID|FILE [--key] -o FILE.html|FILE.pdf
 // Exit codes: 0 success, 2 bad command line or bad input (the message says which and where); check
 // exits 1 when the lesson is not passed.
 #include <iostream>
@@ -29,7 +31,9 @@ int main(int argc, char** argv) {
         if (command == "check") return pl::cli::run_check(rest, std::cout, std::cerr);
         if (command == "report") return pl::cli::run_report(rest, std::cout, std::cerr);
         if (command == "package") return pl::cli::run_package(rest, std::cout, std::cerr);
-        throw pl::cli::UsageError("unknown command '" + std::string(command) + "' (expected train, generate, check, report or package)");
+        if (command == "figure") return pl::cli::run_figure(rest, std::cout, std::cerr);
+        if (command == "worksheet") return pl::cli::run_worksheet(rest, std::cout, std::cerr);
+        throw pl::cli::UsageError("unknown command '" + std::string(command) + "' (expected train, generate, check, report, package, figure or worksheet)");
     } catch (const pl::cli::UsageError& e) {
         std::cerr << "perceptron-cli: " << e.what() << "\nTry 'perceptron-cli --help'.\n";
         return 2;

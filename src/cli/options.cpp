@@ -218,6 +218,11 @@ std::string usage() {
            "                                                     a lesson as a SCORM package for an LMS\n"
            "  perceptron-cli package --h5p --lesson FILE.json|ID [--widget FILE] -o FILE.h5p\n"
            "                                                     a lesson as an H5P package (H5P.PerceptronLab)\n"
+           "  perceptron-cli figure --state LINK --part canvas|mistakes|loss|proof [--print] [--grayscale]\n"
+           "                     [--width-cm N] [--height-cm N] -o FILE.svg|FILE.pdf\n"
+           "                                                     a vector figure of a shared state (PDF through rsvg-convert)\n"
+           "  perceptron-cli worksheet --lesson ID|FILE [--key] -o FILE.html|FILE.pdf\n"
+           "                                                     a lesson as a printable sheet, with --key its answer key\n"
            "  perceptron-cli --help\n"
            "\n"
            "Train options (the names of the JSON state export in kebab case; also --flag=value):\n" +

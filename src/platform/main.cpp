@@ -20,6 +20,8 @@
 
 #include "app/render/frame_damage.hpp"
 #include "app/shell/app.hpp"
+#include "core/figures/figure_svg.hpp"
+#include "core/state/state_codec.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -159,6 +161,35 @@ bool read_lesson_file(std::string& argument) {
     return true;
 }
 
+// --export-svg FILE [--part P]: the figure of --state's link, written without opening a window (native).
+struct FigureExport { std::string path, part = "canvas"; };
+FigureExport g_figure_export;
+
+#ifndef __EMSCRIPTEN__
+int export_figure(const std::string& link) {
+    pl::FigurePart part = pl::FigurePart::Canvas;
+    if (!pl::parse(g_figure_export.part, part) || part == pl::FigurePart::Lift) {
+        std::fprintf(stderr, "perceptron-lab: --part must be canvas, mistakes, loss or proof, not '%s'\n", g_figure_export.part.c_str());
+        return 2;
+    }
+    const pl::DecodeResult decoded = pl::decode_fragment(link);
+    if (!decoded.ok) {
+        std::fprintf(stderr, "perceptron-lab: this link could not be opened: %s\n", decoded.error.c_str());
+        return 2;
+    }
+    const pl::Session session(decoded.state);
+    const std::string svg = pl::figure_svg(session, part);
+    FILE* file = std::fopen(g_figure_export.path.c_str(), "wb");
+    const bool written = file && std::fwrite(svg.data(), 1, svg.size(), file) == svg.size();
+    if (file) std::fclose(file);
+    if (!written) {
+        std::fprintf(stderr, "perceptron-lab: cannot write %s\n", g_figure_export.path.c_str());
+        return 2;
+    }
+    return 0;
+}
+#endif
+
 bool parse_args(int argc, char** argv, Runtime& rt, pl::app::AppOptions& options, int& width, int& height) {
     if (const char* env = std::getenv("PL_FRAMES")) rt.frames_left = std::atol(env);
     for (int i = 1; i < argc; ++i) {
@@ -173,9 +204,11 @@ bool parse_args(int argc, char** argv, Runtime& rt, pl::app::AppOptions& options
         }
         else if (arg == "--step" && has_value) options.lesson_step = std::max(1L, std::atol(argv[++i])) - 1;
         else if (arg == "--reduced-motion") options.reduced_motion = true;
+        else if (arg == "--export-svg" && has_value) g_figure_export.path = argv[++i];
+        else if (arg == "--part" && has_value) g_figure_export.part = argv[++i];
         else if (arg == "--help") {
             std::printf("usage: perceptron-lab [--frames N] [--size WxH] [--state FRAGMENT] [--lesson ID|FILE.json [--step K]] "
-                        "[--reduced-motion]\n");
+                        "[--reduced-motion] [--export-svg FILE.svg [--part canvas|mistakes|loss|proof]]\n");
             return false;
         } else {
             std::fprintf(stderr, "perceptron-lab: unknown argument '%s' (try --help)\n", arg.c_str());
@@ -192,6 +225,9 @@ int main(int argc, char** argv) {
     pl::app::AppOptions options;
     int width = 1280, height = 800;
     if (!parse_args(argc, argv, rt, options, width, height)) return 0;
+#ifndef __EMSCRIPTEN__
+    if (!g_figure_export.path.empty()) return export_figure(options.initial_link);  // no window
+#endif
     pl::platform::configure_hints();
     pl::platform::disable_sdl_touch_mouse();  // touch_input.hpp: fingers reach ImGui through TouchInput only
 

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "app/lift/lift_figure.hpp"
 #include "app/shell/app.hpp"
 #include "core/lesson/lesson.hpp"
 #include "core/lesson/lesson_result.hpp"
@@ -64,6 +65,29 @@ void handle_request(app::HostRequest request) {
         case app::HostRequest::DownloadLesson: {
             const std::string path = app.lesson_draft().lesson.id + ".json";
             save(app, path.c_str(), lesson_to_json(app.lesson_draft().lesson));
+            break;
+        }
+        case app::HostRequest::SaveTraceCsv: save(app, "perceptron-lab-trace.csv", export_trace(app, "csv").value_or("")); break;
+        case app::HostRequest::SaveTraceLatex: save(app, "perceptron-lab-trace.tex", export_trace(app, "latex").value_or("")); break;
+        case app::HostRequest::CopyTraceMarkdown: {
+            const std::string markdown = export_trace(app, "markdown").value_or("");
+            app.session().set_notice(SDL_SetClipboardText(markdown.c_str()) == 0 ? "The trace table is copied to the clipboard as Markdown."
+                                                                                 : std::string("Could not use the clipboard: ") + SDL_GetError());
+            break;
+        }
+        case app::HostRequest::PrintLesson: {  // the lesson card's "Print this lesson": the sheet as an HTML file
+            if (const std::optional<LessonSheet> sheet = export_worksheet(app, false, false)) {
+                const bool written = write_file(sheet->file_name.c_str(), sheet->html);
+                app.session().set_notice(written ? "Saved " + sheet->file_name + " in the current directory: open it in a browser and print it."
+                                                 : "Could not write " + sheet->file_name + " in the current directory.");
+            }
+            break;
+        }
+        case app::HostRequest::SaveSvg: {  // the Share section's vector figure of the canvas (lift_figure.hpp)
+            std::string error;
+            const std::string svg = app::widget_figure_svg(app, FigurePart::Canvas, FigureOptions{}, error);
+            if (error.empty()) save(app, "perceptron-lab.svg", svg);
+            else app.session().set_notice("No SVG: " + error);
             break;
         }
         case app::HostRequest::SaveScorm12:

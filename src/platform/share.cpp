@@ -4,6 +4,8 @@
 
 #include "app/shell/app.hpp"
 #include "app/shell/load_state.hpp"
+#include "core/figures/trace_table.hpp"
+#include "core/figures/worksheet.hpp"
 #include "core/learn/csv.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
@@ -75,6 +77,26 @@ std::string import_text(app::App& app, std::string_view file_name, std::string_v
 std::string export_csv(const app::App& app) { return write_csv(app.session().state().data, app.session().state().held_out); }
 
 std::string export_json(const app::App& app) { return state_to_json(app.session().state()); }
+
+std::optional<std::string> export_trace(app::App& app, std::string_view format) {
+    TraceFollower& trace = app.run().trace;
+    trace.follow(app.session());  // all of it: an export never stops half way
+    const TraceTable& table = trace.table();
+    if (format == "csv") return trace_csv(table);
+    if (format == "latex") return trace_latex(table);
+    if (format == "markdown") return trace_markdown(table);
+    if (format == "json") return trace_json(table);
+    return std::nullopt;
+}
+
+std::optional<LessonSheet> export_worksheet(app::App& app, bool key, bool print_on_open) {
+    const LessonRun& run = app.lesson();
+    if (!run.is_open()) return std::nullopt;
+    WorksheetOptions options;
+    options.key = key;
+    options.print_on_open = print_on_open;
+    return LessonSheet{worksheet_file_name(run.lesson(), key), worksheet_html(run.lesson(), options)};
+}
 
 std::string export_tsv(const app::App& app) {
     const WordsData& words = app.session().state().words;

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/panels/panels.hpp"
+#include "app/lift/lift_figure.hpp"
 #include "app/shell/app.hpp"
 #include "app/shell/load_state.hpp"
 #include "app/shell/training_verbs.hpp"
@@ -127,6 +128,11 @@ void attach(app::App& app) {
             case app::HostRequest::CopyResult: pl_host_request_js(7); break;
             case app::HostRequest::SaveScorm12: pl_host_request_js(8); break;
             case app::HostRequest::SaveScorm2004: pl_host_request_js(9); break;
+            case app::HostRequest::SaveTraceCsv: pl_host_request_js(10); break;
+            case app::HostRequest::SaveTraceLatex: pl_host_request_js(11); break;
+            case app::HostRequest::CopyTraceMarkdown: pl_host_request_js(12); break;
+            case app::HostRequest::PrintLesson: pl_host_request_js(13); break;
+            case app::HostRequest::SaveSvg: pl_host_request_js(14); break;
         }
     };
     app.on_text_field = &web::tell_text_field;  // a phone's on-screen keyboard (web_text_proxy.cpp)
@@ -197,6 +203,38 @@ EMSCRIPTEN_KEEPALIVE int pl_import(const char* file_name, const char* text) {
 EMSCRIPTEN_KEEPALIVE const char* pl_export_csv() { return hand_out(g_app ? pl::platform::export_csv(*g_app) : ""); }
 EMSCRIPTEN_KEEPALIVE const char* pl_export_json() { return hand_out(g_app ? pl::platform::export_json(*g_app) : "null"); }
 EMSCRIPTEN_KEEPALIVE const char* pl_export_tsv() { return hand_out(g_app ? pl::platform::export_tsv(*g_app) : ""); }
+// The Trace section's rows (lab.trace(), lab.exportTrace()): format "json", "csv", "latex" or "markdown";
+// "" for another (the handle checks the name first).
+EMSCRIPTEN_KEEPALIVE const char* pl_export_trace(const char* format) {
+    if (!g_app) return hand_out("");
+    return hand_out(pl::platform::export_trace(*g_app, format ? format : "").value_or(""));
+}
+// The open lesson as a printable sheet (lab.printLesson, "Print this lesson"): {name, html}, or null
+// when no lesson is open. print_on_open: the page prints itself once loaded.
+EMSCRIPTEN_KEEPALIVE const char* pl_worksheet(int key, int print_on_open) {
+    const auto sheet = g_app ? pl::platform::export_worksheet(*g_app, key != 0, print_on_open != 0) : std::nullopt;
+    return hand_out(sheet ? nlohmann::json{{"name", sheet->file_name}, {"html", sheet->html}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) : "null");
+}
+
+// A vector figure (lab.exportSvg, the Share section's Save SVG; core/figures/figure_svg.hpp): the SVG
+// text, or "" with pl_last_error saying why (an unknown part names the parts there are).
+// width_cm <= 0: the canvas's size on screen.
+EMSCRIPTEN_KEEPALIVE const char* pl_export_svg(const char* part_name, int print, int grayscale, double width_cm) {
+    pl::FigurePart part = pl::FigurePart::Canvas;
+    if (!g_app) return hand_out("");
+    if (!pl::parse(part_name ? part_name : "", part)) {
+        g_last_error = std::string("exportSvg: unknown part '") + (part_name ? part_name : "") + "': it must be one of canvas, mistakes, loss, proof, lift";
+        return hand_out("");
+    }
+    pl::FigureOptions options;
+    options.print = print != 0;
+    options.grayscale = grayscale != 0;
+    options.width_cm = width_cm;
+    std::string error;
+    std::string svg = pl::app::widget_figure_svg(*g_app, part, options, error);
+    if (!error.empty()) g_last_error = "exportSvg: " + error;
+    return hand_out(std::move(svg));
+}
 
 // The message line of the widget ("" = none): load errors, import results, "Link copied".
 EMSCRIPTEN_KEEPALIVE const char* pl_notice() { return hand_out(g_app ? g_app->session().notice() : ""); }

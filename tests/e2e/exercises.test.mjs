@@ -283,7 +283,7 @@ test('every kind answered with the keyboard only through the accessible mirror, 
   assert.equal(await focusedName(), 'Mistake');
   await tabTo('Check and step');
   await page.keyboard.press('Enter');
-  assert.match(await said(/^Passed/), /^Passed: Right, and w too\. Visit 1: point 1 at \(1, 2\), label \+1, score 0: a mistake; w becomes \(1, 2, 1\)\.$/);
+  assert.match(await said(/^Passed/), /^Passed: Right, and w too\. Visit 1: point 1 at \(1, 2\), label \+1, score 0: a mistake; w becomes \(1, 2, 1\)\. y·f: 0 → 6  \(\+η\(‖x‖² \+ 1\) = 6\)\.$/);
   assert.deepEqual(problems, []);
   await context.close();
 });

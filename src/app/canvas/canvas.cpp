@@ -9,6 +9,8 @@
 #include "app/canvas/canvas_hand.hpp"
 #include "app/canvas/canvas_insets.hpp"
 #include "app/canvas/canvas_overlays.hpp"
+#include "app/canvas/canvas_svm.hpp"
+#include "app/canvas/canvas_update_gain.hpp"
 #include "app/shell/theme.hpp"
 #include "imgui_internal.h"
 
@@ -188,6 +190,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     // Overlays, back to front.
     draw_grid_and_axes(draw, view_, colors);
     draw_theory_overlays(o, model);
+    draw_svm_overlay(o, model);  // the SVM section's line, band and support vectors (canvas_svm.hpp)
     if (!reduced_motion_) draw_trail(o, model);
     if (model.line && model.trained) {
         const AnswerMargins& m = model.facts.margins;
@@ -203,6 +206,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     if (model.hand) draw_hand_unit(o, model, input_.hand_grip());  // over the points: its handles come first
     if (field_drawn_by_gpu_) draw_legend(o, model);
     if (animated_) draw_update_animation(o, model, *animated_, animation_time_ / kAnimationSeconds);
+    draw_update_gain(o, model);  // the visited point's y·f before and after, animated or not
     const std::string keys_hint = has_keys_ ? kCanvasKeysHint : "";
     draw_status(o, model, online_fade_running(), field_drawn_by_gpu_ ? field_.notice() : std::string(), keys_hint, controls.bottom + 8.0f);
     if (has_keys_) {

@@ -19,6 +19,8 @@ std::vector<LessonPanel> controls_from(const PanelState& p) {
     if (p.theory) out.push_back(LessonPanel::Theory);
     if (p.plots) out.push_back(LessonPanel::Plots);
     if (p.lift_view) out.push_back(LessonPanel::Lift);
+    if (p.svm) out.push_back(LessonPanel::Svm);
+    if (p.trace) out.push_back(LessonPanel::Trace);
     out.push_back(LessonPanel::Lesson);
     return out;
 }

@@ -243,6 +243,11 @@ void draw_lesson_section(PanelContext& c) {
         if (c.session.notice().empty())
             item_tooltip("Copies your result (your checks and your work) as one line of text to hand in.");
     }
+    // The whole lesson as a sheet to print or hand out (core/figures/worksheet.hpp; the host opens or saves it).
+    if (c.host && *c.host) {
+        if (ImGui::Button("Print this lesson")) (*c.host)(HostRequest::PrintLesson);
+        if (c.session.notice().empty()) item_tooltip("Opens the whole lesson as a printable sheet: each step's text, picture and questions.");
+    }
     // Leaving is apart from the step buttons, a whole target on touch screens, and undoable (the notice
     // and the lesson list offer to reopen the lesson at this step).
     ImGui::Dummy(ImVec2(0, ImGui::GetFrameHeight() * 0.5f));

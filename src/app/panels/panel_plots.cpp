@@ -1,5 +1,6 @@
 // [SECTION] Plots section: mistakes and the perceptron loss per epoch, the proof's two inequalities
-// (scaled by the step, or the reason they do not apply: core/theory/proof_status.hpp), and lecture 001's
+// (scaled by the step, or the reason they do not apply: core/theory/proof_status.hpp), cos theta between w and
+// w* (the proof's "w turns towards w*"), and lecture 001's
 // derivation of the perceptron from logistic SGD with the current eta filled in.
 #include <algorithm>
 #include <cmath>
@@ -11,6 +12,7 @@
 #include "app/panels/rich_text.hpp"
 #include "app/shell/probe.hpp"
 #include "app/words/words_view.hpp"
+#include "core/facts/update_gain.hpp"
 #include "core/theory/sgd_derivation.hpp"
 
 namespace pl::app {
@@ -114,6 +116,40 @@ void draw_proof_plots(const Learner& learner, const TheorySummary& t, const Proo
     line_plot("##proof-upper", {squared, upper}, font * 6.0f, "M");
 }
 
+// The proof's "w turns towards w*": cos theta = w.w*/(|w| |w*|) after each mistake (update_gain.hpp), and
+// the floor the two inequalities give it: s M gamma* / (s sqrt(M) R) = sqrt(M) gamma*/R, whatever s is.
+void draw_alignment_plot(const Learner& learner, const TheorySummary& t, const ProofStatus& status) {
+    const std::string title = "cos \xCE\xB8 between w and w*";
+    if (!status.applies) {
+        caption("alignment-note", title + ": not available: " + status.reason + ".");
+        return;
+    }
+    const std::vector<AlignmentPoint> cosines = alignment_series(learner.proof());
+    if (cosines.empty()) {
+        const bool recorded = !learner.proof().empty() && !std::isnan(learner.proof().back().projection);
+        caption("alignment-note", title + (recorded ? ": no update yet (w = 0 has no direction)." : ": not available: this learner does not record its w against w*."));
+        return;
+    }
+    PlotSeries cosine{{}, {}, IM_COL32(0, 114, 178, 255), "cos \xCE\xB8"};
+    PlotSeries floor{{}, {}, IM_COL32(120, 120, 120, 255), "\xE2\x88\x9AM\xC2\xB7\xCE\xB3*/R", true};
+    const std::size_t stride = std::max<std::size_t>(1, cosines.size() / 2000);
+    for (std::size_t k = 0; k < cosines.size(); k += stride) {
+        const std::size_t m = cosines[k].mistakes;
+        const double ceiling = squared_norm_ceiling(status, t, m);
+        cosine.x.push_back(static_cast<float>(m));
+        cosine.y.push_back(static_cast<float>(cosines[k].cos_theta));
+        floor.x.push_back(static_cast<float>(m));
+        floor.y.push_back(ceiling > 0 ? static_cast<float>(std::min(1.0, projection_floor(status, t, m) / std::sqrt(ceiling))) : NAN);
+    }
+    const AlignmentPoint& now = cosines.back();
+    caption("alignment-caption", title + " after each mistake: " + display_number(now.cos_theta, 3) + " after M = " + std::to_string(now.mistakes) +
+                ". It rises because each update adds at least \xCE\xB3* to w\xC2\xB7w* but at most R\xC2\xB2 to \xE2\x80\x96w\xE2\x80\x96\xC2\xB2: "
+                "cos \xCE\xB8 \xE2\x89\xA5 \xE2\x88\x9AM\xC2\xB7\xCE\xB3*/R, which cannot pass 1, so M \xE2\x89\xA4 (R/\xCE\xB3*)\xC2\xB2.",
+            "The angle between the learner's w and the best separator w* (the proof's w*, in the learner's space). "
+            "It need not grow at every update, but its floor \xE2\x88\x9AM\xC2\xB7\xCE\xB3*/R does (step sizes cancel).");
+    line_plot("##alignment", {cosine, floor}, ImGui::GetFontSize() * 6.0f, "M");
+}
+
 void draw_derivation(const TrainConfig& config) {
     if (!tree_node("From SGD to the perceptron")) return;
     item_tooltip("Lecture 001's derivation: logistic regression trained by SGD becomes the perceptron when its "
@@ -131,7 +167,10 @@ void draw_plots_section(PanelContext& c) {
     draw_epoch_plots(s.learner(), s.state().data.size());
     const TheorySummary& t = s.theory_so_far();  // a big kernel solve runs a slice per frame meanwhile
     if (t.computing) caption("proof-note", "The proof plots wait for w*: " + s.theory_progress());
-    else draw_proof_plots(s.learner(), t, c.model().proof);
+    else {
+        draw_proof_plots(s.learner(), t, c.model().proof);
+        draw_alignment_plot(s.learner(), t, c.model().proof);
+    }
     draw_derivation(s.state().config);
 }
 

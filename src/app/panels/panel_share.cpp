@@ -35,8 +35,12 @@ void draw_share_section(PanelContext& c) {
     if (ImGui::Button("Save CSV", ImVec2(half, 0))) host(HostRequest::DownloadCsv);
     ImGui::SameLine();
     if (ImGui::Button("Save JSON", ImVec2(half, 0))) host(HostRequest::DownloadJson);
-    if (ImGui::Button("Save PNG snapshot", ImVec2(-1, 0))) host(HostRequest::SnapshotPng);
+    if (ImGui::Button("Save PNG snapshot", ImVec2(half, 0))) host(HostRequest::SnapshotPng);
     item_tooltip("A picture of the canvas with the decision regions, at the screen's full resolution.");
+    ImGui::SameLine();
+    if (ImGui::Button("Save SVG", ImVec2(half, 0))) host(HostRequest::SaveSvg);
+    item_tooltip("The canvas as a vector figure for slides and sheets: the points with their shapes, the exact "
+                 "boundary, the axes and a legend, sharp at any size (lab.exportSvg for the plots).");
 }
 
 }  // namespace pl::app

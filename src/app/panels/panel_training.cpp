@@ -169,6 +169,8 @@ void draw_show_section(PanelContext& c) {
     changed |= ImGui::Checkbox("lift view", &p.lift_view);
     item_tooltip("Below the canvas (or in its own tab on small screens): the lifted points in 3-D with the learned plane, the 1-D \xE2\x86\x92 2-D bias "
                  "figure, and the degree-2 map run side by side with the (1 + u\xC2\xB7v)\xC2\xB2 kernel.");
+    changed |= ImGui::Checkbox("trace table", &p.trace);
+    item_tooltip("Every visit of the run in a table, as lecture 004 traces the perceptron by hand; a row shows the canvas after that visit.");
     changed |= ImGui::Checkbox("dark theme", &p.dark);
     bool contrast = p.high_contrast || c.system_more_contrast;
     if (c.system_more_contrast) ImGui::BeginDisabled();  // the system's setting decides

@@ -45,6 +45,11 @@ void draw_share_section(PanelContext& context);  // copy link, import/export, PN
 void draw_kernel_section(PanelContext& context); // alphas of the kernel perceptron (sortable)
 void draw_theory_section(PanelContext& context); // R, gamma, bound, M, ... with tooltips
 void draw_plots_section(PanelContext& context);  // mistakes per epoch, the two proof inequalities
+void draw_trace_section(PanelContext& context);  // every visit of the run in a table (panel_trace.cpp)
+// The SVM section (panel_svm.cpp): its header is open exactly while PanelState::svm is on (a click on it
+// flips the switch, which also draws the SVM's band on the canvas); the section is lecture 001's primal.
+bool svm_section_header(PanelContext& context);
+void draw_svm_section(PanelContext& context);
 // Test points (panel_generalisation.cpp): making them (end of the Data section) and scoring them (end of
 // the Theory section).
 void draw_test_points_block(PanelContext& context);

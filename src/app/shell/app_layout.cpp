@@ -35,7 +35,8 @@ void App::draw_tabs() {
             if (tab.lift_view) draw_lift_panel(lift_panel_, session_, models_.update(session_), ImVec2(0, 0));
             for (Section section : tab.sections) {
                 // One section alone needs no header; several get collapsible headers, all open.
-                if (tab.sections.size() == 1 || section_header(section_title(section), ImGuiTreeNodeFlags_DefaultOpen))
+                if (tab.sections.size() == 1 || (section == Section::Svm ? svm_section_header(context)
+                                                                         : section_header(section_title(section), ImGuiTreeNodeFlags_DefaultOpen)))
                     draw_section(section, context);
             }
             ImGui::EndChild();
@@ -100,8 +101,9 @@ void App::draw_column(const char* id, float width, const std::vector<Section>& s
         if (section == Section::Lesson && open_lesson) ImGui::SetNextItemOpen(true);
         const bool closed = section == Section::Show || section == Section::Share || (section == Section::Plots && !theory_column) ||
                             (section == Section::Lesson && !lesson_.is_open());
-        if (section_header(section_title(section), closed ? 0 : ImGuiTreeNodeFlags_DefaultOpen))
-            draw_section(section, context);
+        const bool open = section == Section::Svm ? svm_section_header(context)  // open while its switch is on
+                                                  : section_header(section_title(section), closed ? 0 : ImGuiTreeNodeFlags_DefaultOpen);
+        if (open) draw_section(section, context);
     }
     if (!theory_column) draw_notice_overlay(context);
     ImGui::PopStyleVar();
@@ -127,6 +129,8 @@ void draw_section(Section section, PanelContext& context) {
             draw_generalisation_block(context);
             break;
         case Section::Plots: draw_plots_section(context); break;
+        case Section::Trace: draw_trace_section(context); break;
+        case Section::Svm: draw_svm_section(context); break;
     }
 }
 

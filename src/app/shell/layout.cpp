@@ -14,6 +14,8 @@ const char* section_title(Section section) {
         case Section::Share: return "Share";
         case Section::Theory: return "Theory";
         case Section::Plots: return "Plots";
+        case Section::Svm: return "SVM";
+        case Section::Trace: return "Trace";
     }
     return "";
 }
@@ -39,7 +41,8 @@ std::vector<LayoutTab> tabs_for(const std::vector<Section>& sections, bool lift_
         {"Lesson", {Section::Lesson}},
         {"Data", {Section::Data, Section::Show, Section::Share}},
         {"Train", {Section::Training, Section::Kernel}},
-        {"Theory", {Section::Theory, Section::Plots}},
+        {"Theory", {Section::Theory, Section::Svm, Section::Plots}},
+        {"Trace", {Section::Trace}},
     };
     std::vector<LayoutTab> tabs;
     for (const auto& g : groups) {
@@ -76,7 +79,9 @@ LayoutPlan plan_layout(const LayoutInput& in) {
     }
     std::vector<Section> theory;
     if (p.theory) theory.push_back(Section::Theory);
+    if (p.theory || p.svm) theory.push_back(Section::Svm);
     if (p.plots) theory.push_back(Section::Plots);
+    if (p.trace) theory.push_back(Section::Trace);
     const bool own_column = in.width / std::max(1.0f, in.text_scale) >= kWideLayoutWidth || !p.controls;
     if (own_column && !theory.empty()) {
         plan.theory_column = true;

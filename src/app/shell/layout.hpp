@@ -15,7 +15,10 @@
 
 namespace pl::app {
 
-enum class Section { Lesson, Data, Training, Kernel, Show, Share, Theory, Plots };
+// Svm (lecture 001's hard-margin SVM) follows Theory wherever the theory shows (a folded header before
+// Plots), or comes alone when only its own switch (PanelState::svm, which also keeps its header open) is on.
+// Trace (the table of every visit, panel_trace.cpp) follows them when its switch (PanelState::trace) is on.
+enum class Section { Lesson, Data, Training, Kernel, Show, Share, Theory, Plots, Svm, Trace };
 const char* section_title(Section section);  // the header the person sees ("Theory", "Kernel α", ...)
 
 struct LayoutInput {

@@ -23,10 +23,11 @@ namespace pl {
 
 // [SECTION] Panels
 namespace {
-constexpr std::array<std::pair<LessonPanel, std::string_view>, 9> kPanelNames{{
+constexpr std::array<std::pair<LessonPanel, std::string_view>, 11> kPanelNames{{
     {LessonPanel::Train, "train"}, {LessonPanel::Data, "data"},     {LessonPanel::Kernel, "kernel"},
     {LessonPanel::Show, "show"},   {LessonPanel::Share, "share"},   {LessonPanel::Theory, "theory"},
     {LessonPanel::Plots, "plots"}, {LessonPanel::Lift, "lift"},     {LessonPanel::Lesson, "lesson"},
+    {LessonPanel::Svm, "svm"},     {LessonPanel::Trace, "trace"},
 }};
 }  // namespace
 

@@ -60,7 +60,7 @@ inline constexpr std::size_t kMaxChoiceLength = 300;       // bytes
 inline constexpr std::size_t kMaxLessonJsonDepth = 32;
 
 // [SECTION] The panels a step may show
-enum class LessonPanel { Train, Data, Kernel, Show, Share, Theory, Plots, Lift, Lesson };
+enum class LessonPanel { Train, Data, Kernel, Show, Share, Theory, Plots, Lift, Lesson, Svm, Trace };
 const std::vector<LessonPanel>& lesson_panels();  // in the order above
 std::string_view to_string(LessonPanel panel);      // "train", ...
 bool parse(std::string_view text, LessonPanel& out);  // exact lower-case names

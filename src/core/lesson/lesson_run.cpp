@@ -12,7 +12,7 @@ namespace pl {
 PanelState panels_for(const std::vector<LessonPanel>& controls, const PanelState& current) {
     PanelState p = current;  // keeps the overlays and the theme the student chose
     p.data_section = p.training_section = p.kernel_section = p.show_section = p.share_section = false;
-    p.theory = p.plots = p.lift_view = false;
+    p.theory = p.plots = p.lift_view = p.svm = p.trace = false;
     for (LessonPanel panel : controls) {
         switch (panel) {
             case LessonPanel::Train: p.training_section = true; break;
@@ -23,6 +23,8 @@ PanelState panels_for(const std::vector<LessonPanel>& controls, const PanelState
             case LessonPanel::Theory: p.theory = true; break;
             case LessonPanel::Plots: p.plots = true; break;
             case LessonPanel::Lift: p.lift_view = true; break;
+            case LessonPanel::Svm: p.svm = true; break;
+            case LessonPanel::Trace: p.trace = true; break;
             case LessonPanel::Lesson: break;
         }
     }

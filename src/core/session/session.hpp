@@ -163,6 +163,10 @@ public:
     bool train_until_converged();
     std::size_t run_visits(std::size_t n);  // n == 1 is step(): the one visit is kept as last_visit()
     void reset_training();
+    // The trace table's rows (core/figures/trace_table.hpp): show the run as it was after visit t (0: before
+    // any), by replaying exactly t visits of the data set state().mode shows. Refused (false, with a
+    // notice) in hand mode and in online mode, where every point must stay seen once.
+    bool show_visit(std::size_t t);
 
     // Replace everything at once (a loaded link or JSON). Undo history is kept, so a bad load can be
     // undone; the previous points become one undo entry. remember_previous false: the screen it replaces

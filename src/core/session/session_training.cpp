@@ -57,6 +57,30 @@ std::size_t Session::run_visits(std::size_t n) {
     return ran;
 }
 
+bool Session::show_visit(std::size_t t) {
+    if (training_refused()) return false;
+    if (state_.online_mode) {
+        notice_ = "In online mode every point has been seen once, in order: the trace cannot go back to an earlier visit.";
+        touch();
+        return false;
+    }
+    if (state_.mode == DataMode::Words) {
+        state_.words.trained_visits = t;
+        words_.reload();
+        return true;
+    }
+    // Visit t itself is stepped last, so the canvas shows its update as if Step had made it.
+    if (t == 0 || t - 1 < learner_.visits()) rebuild_learner(t == 0 ? 0 : t - 1);
+    else learner_.run_visits(t - 1 - learner_.visits());
+    if (t == 0) {
+        after_training(nullptr);
+        return true;
+    }
+    const Update update = learner_.step();
+    after_training(&update);
+    return true;
+}
+
 void Session::reset_training() {
     rebuild_learner(state_.online_mode ? state_.data.size() : 0);
     online_mistakes_ = 0;

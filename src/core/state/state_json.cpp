@@ -17,6 +17,7 @@
 #include "core/state/names.hpp"
 #include "core/theory/held_out.hpp"
 #include "core/theory/proof_status.hpp"
+#include "core/theory/svm_view.hpp"
 #include "core/theory/theory.hpp"
 #include "core/words/words_state.hpp"
 
@@ -113,6 +114,36 @@ OrderedJson training_settings_object(const TrainConfig& config) {
     return out;
 }
 
+// Lecture 001's hard-margin SVM of the picture's space (svm_view.hpp), null when no line separates; the
+// kernel perceptron's dual under "dual" (null until its Gram solve is done, or when there is none).
+OrderedJson svm_json(const WidgetState& state, const TheorySummary& theory) {
+    const SvmPrimal primal = svm_primal(theory.best, {}, {});  // no per-point constraints: O(1) per snapshot
+    if (!primal.separable) return OrderedJson(nullptr);
+    OrderedJson svm = OrderedJson::object();
+    OrderedJson w = OrderedJson::array();
+    for (double v : primal.w) w.push_back(number_or_null(v));
+    svm["w"] = std::move(w);
+    svm["b"] = number_or_null(primal.b);
+    svm["margin"] = number_or_null(primal.margin);
+    svm["supportVectors"] = primal.support;
+    if (state.config.algorithm == Algorithm::Kernel) {
+        const SvmDual dual = theory.computing ? SvmDual{} : svm_dual(theory.kernel, state.data.labels, state.config.bias);
+        if (dual.separable) {
+            OrderedJson d = OrderedJson::object();
+            d["supportVectors"] = dual.support;
+            OrderedJson alphas = OrderedJson::array();
+            for (double a : dual.alpha) alphas.push_back(number_or_null(a));
+            d["alphas"] = std::move(alphas);
+            d["b"] = number_or_null(dual.b);
+            d["margin"] = number_or_null(dual.margin);
+            svm["dual"] = std::move(d);
+        } else {
+            svm["dual"] = nullptr;
+        }
+    }
+    return svm;
+}
+
 std::string dump(const OrderedJson& j) { return j.dump(-1, ' ', false, OrderedJson::error_handler_t::replace); }
 
 }  // namespace
@@ -151,6 +182,7 @@ std::string snapshot_json(const WidgetState& state, const Learner& learner, cons
     out["boundApplies"] = proof.applies;
     out["boundNote"] = proof.note();
     if (all) write_loss_per_epoch_json(out, progress);
+    out["svm"] = svm_json(state, theory);
     // The test points: the answer on screen's accuracy on them (the hand-set unit in hand mode) and the
     // maximum-margin line's (null: no test points, or no such line).
     ShownAnswer answer = which_answer(state, learner);

@@ -21,7 +21,9 @@
 //   does the bound hold for this run, and why not), "lossPerEpoch" (Learner::loss_per_epoch, null for an
 //   epoch without one), "testAccuracy" and "maxMarginTestAccuracy" (the answer's and the maximum-margin
 //   line's share of the test points right; null without test points or without such a line; in hand mode
-//   the answer is the hand unit), "fragment" (encode_fragment). The learner's block ("mistakes" to
+//   the answer is the hand unit), "svm" (lecture 001's hard-margin SVM, svm_view.hpp: {"w","b","margin",
+//   "supportVectors"} in the canvas's space, plus "dual" {"supportVectors","alphas","b","margin"} for the kernel
+//   perceptron; null when no line separates), "fragment" (encode_fragment). The learner's block ("mistakes" to
 //   "accuracy", "lossPerEpoch") is written by learner_progress.hpp, the answer on screen is shown_answer.hpp's.
 #pragma once
 #include <string>

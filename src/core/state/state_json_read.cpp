@@ -32,7 +32,7 @@ constexpr std::string_view kSnapshotKeys[] = {"weights", "b",        "alphas",  
                                               "accuracy", "R",       "gamma",    "bound",    "separable",
                                               "whyNot",  "theoryComputing", "fragment", "wordsModel", "boundApplies",
                                               "boundNote", "lossPerEpoch", "testAccuracy", "maxMarginTestAccuracy",
-                                              "pointCount", "testPointCount", "messageCount"};
+                                              "pointCount", "testPointCount", "messageCount", "svm"};
 
 // [SECTION] Reading
 std::string describe(const Json& value) { return describe_json_value(value); }

@@ -123,6 +123,10 @@ void visit_properties(State& s, Visitor& v) {
     v.real(Key{"hw1", "hand.w1", "the hand-set weight w1"}, s.hand.w1, kSignedSetting);
     v.real(Key{"hw2", "hand.w2", "the hand-set weight w2"}, s.hand.w2, kSignedSetting);
     v.real(Key{"hk", "hand.k", "the hand-set threshold k"}, s.hand.k, kSignedSetting);
+    // Added to v=1 compatibly (issue 25): an older link has none and means the SVM section closed.
+    v.flag(Key{"svm", "panels.svm", "the SVM section switch"}, s.panels.svm);
+    // Added to v=1 compatibly (issue 25): an older link has none and means no trace table.
+    v.flag(Key{"trace", "panels.trace", "the trace table switch"}, s.panels.trace);
 }
 
 // The Words mode's rows (words_state.hpp), visited after visit_properties by every codec. Added to v=1

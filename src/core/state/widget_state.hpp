@@ -37,6 +37,8 @@ struct PanelState {
     bool kernel_section = true;  // shown only for the kernel perceptron anyway
     bool show_section = true;
     bool share_section = true;
+    bool svm = false;            // the SVM section open: lecture 001's hard-margin SVM, its band on the canvas
+    bool trace = false;          // the Trace section: every visit of the run in a table (core/figures/trace_table.hpp)
 };
 
 enum class EditPolicy { Reset, Continue };  // what an edit to the data does to training

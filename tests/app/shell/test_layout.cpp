@@ -42,14 +42,14 @@ TEST_CASE("layout: wide screens get controls | canvas | theory, narrow ones fold
     const LayoutPlan wide = plan_layout(at(1280, 800, PanelState{}));
     CHECK(wide.controls_column);
     CHECK(wide.theory_column);
-    CHECK(wide.theory_sections == std::vector<Section>{Section::Theory, Section::Plots});
+    CHECK(wide.theory_sections == std::vector<Section>{Section::Theory, Section::Svm, Section::Plots});
     CHECK_FALSE(has(wide.controls_sections, Section::Theory));
 
     const LayoutPlan narrow = plan_layout(at(900, 600, PanelState{}));
     CHECK_FALSE(narrow.theory_column);
     CHECK(narrow.form == LayoutForm::Columns);
     CHECK(narrow.controls_sections == std::vector<Section>{Section::Data, Section::Training, Section::Show, Section::Share,
-                                                           Section::Lesson, Section::Theory, Section::Plots});
+                                                           Section::Lesson, Section::Theory, Section::Svm, Section::Plots});
 }
 
 TEST_CASE("layout: theory and plots switches hold at every width (the 900 px embed bug)") {
@@ -88,9 +88,10 @@ TEST_CASE("layout: each section switch removes exactly its section") {
             off.panels.*sw.flag = false;
             const LayoutPlan plan = plan_layout(off);
             CHECK_FALSE(shown(plan, sw.section));
-            // The other six stay, and the list of lessons, which belongs to the full controls (Data on).
+            // The other six stay, and the list of lessons, which belongs to the full controls (Data on), and
+            // the SVM section, which goes with the theory unless its own switch is on.
             const std::size_t count = plan.controls_sections.size() + plan.theory_sections.size();
-            CHECK(count == (sw.section == Section::Data ? 6u : 7u));
+            CHECK(count == (sw.section == Section::Data || sw.section == Section::Theory ? 7u : 8u));
         }
     }
 }
@@ -160,7 +161,7 @@ TEST_CASE("layout: the form follows the widget's own size (phones, small embeds,
         // Every section the columns would show is in exactly one tab.
         std::vector<Section> in_tabs;
         for (const LayoutTab& tab : plan.tabs) in_tabs.insert(in_tabs.end(), tab.sections.begin(), tab.sections.end());
-        CHECK(in_tabs.size() == 7);  // Data Training Show Share Lesson(list) Theory Plots
+        CHECK(in_tabs.size() == 8);  // Data Training Show Share Lesson(list) Theory SVM Plots
         if (c.form == LayoutForm::Stacked) CHECK(plan.canvas_share >= 0.45f);
     }
 }

@@ -75,17 +75,20 @@ TEST_CASE("describe: run_visits(1) is one step, so the handle's train({steps: 1}
 }
 
 TEST_CASE("describe: training_news says what happened since the last mark") {
+    // After each mistake the point's y·f before and after (update_gain.hpp): 0 -> 5, then -1 -> 1.
+    const std::string kGain5 = " y\xC2\xB7" "f: 0 \xE2\x86\x92 5  (+\xCE\xB7\xE2\x80\x96x\xE2\x80\x96\xC2\xB2 = 5).";
+    const std::string kGainMinus1To1 = " y\xC2\xB7" "f: " + kMinusOne + " \xE2\x86\x92 1  (+\xCE\xB7\xE2\x80\x96x\xE2\x80\x96\xC2\xB2 = 2).";
     Session s(lecture4(BiasMode::None));
     CHECK(training_news(TrainingMark{}, s).empty());  // nothing said yet: only a mark is taken
     TrainingMark mark = training_mark(s);
     CHECK(training_news(mark, s).empty());  // nothing changed
 
     s.step();
-    CHECK(training_news(mark, s) == "Visit 1: point 1 at (1, 2), label +1, score 0: a mistake; w becomes (1, 2).");
+    CHECK(training_news(mark, s) == "Visit 1: point 1 at (1, 2), label +1, score 0: a mistake; w becomes (1, 2)." + kGain5);
     mark = training_mark(s);
     s.next_mistake();  // visits 2 and 3 are correct, visit 4 is the mistake
     CHECK(training_news(mark, s) == "Visits 2 to 3 were correct. Visit 4: point 4 at (" + kMinusOne + ", 1), label " + kMinusOne +
-                                        ", score 1: a mistake; w becomes (2, 1).");
+                                        ", score 1: a mistake; w becomes (2, 1)." + kGainMinus1To1);
     mark = training_mark(s);
     s.epoch();
     CHECK(training_news(mark, s) == "Visits 5 to 8: no mistake (2 in all); w = (2, 1). Converged after 2 epochs and 2 mistakes.");

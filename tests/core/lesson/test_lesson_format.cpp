@@ -159,7 +159,7 @@ TEST_CASE("lesson: states are decoded and validated at load time") {
 TEST_CASE("lesson: controls, goals and quizzes") {
     CHECK(refusal(lesson_with_step(std::string(kGoodStep) + R"(, "controls": ["trian"])")) ==
           "Step 1: \"controls\" names an unknown panel \"trian\" (did you mean \"train\"?); the panels are train, data, "
-          "kernel, show, share, theory, plots, lift, lesson.");
+          "kernel, show, share, theory, plots, lift, lesson, svm, trace.");
     CHECK(refusal(lesson_with_step(std::string(kGoodStep) + R"(, "controls": "train")")).find(
               "\"controls\" must be a list of panel names") != std::string::npos);
     const LessonParse none = parse_lesson(lesson_with_step(std::string(kGoodStep) + R"(, "controls": [])"));
@@ -239,7 +239,7 @@ TEST_CASE("lesson: lesson_to_json round-trips, links and state objects alike") {
 }
 
 TEST_CASE("lesson: panel names") {
-    CHECK(lesson_panels().size() == 9);
+    CHECK(lesson_panels().size() == 11);  // with svm (issue 25 part 4) and trace (part 2)
     for (LessonPanel p : lesson_panels()) {
         LessonPanel back = LessonPanel::Lesson;
         REQUIRE(parse(to_string(p), back));

@@ -208,13 +208,13 @@ TEST_CASE("base64url: every byte string round-trips, bad text is refused") {
 TEST_CASE("the v=1 defaults are frozen and equal Session::default_state()") {
     // Links leave out settings equal to these; changing one changes old links: bump the version instead.
     // Added to v=1 later, compatibly: t (test points, empty), hand, hw1, hw2, hk (hand mode off), lp (no
-    // lesson progress).
+    // lesson progress), svm (the SVM section closed).
     CHECK(encode_fragment(default_link_state(), FragmentStyle::Full) ==
           "d=AgQDgBCAIIAQ_w__L_8fAIAg&t=&alg=perceptron&bias=absorbed&order=sequential&init=zero&seed=1&eta=1&"
           "epochs=100&lift=none&kernel=rbf&degree=2&coef0=1&sigma=1&gamma=1&scale=1&theta=0&outlier=0&decay=0.01&"
           "cx=0&cy=0&span=7&controls=1&theory=1&plots=1&liftview=0&band=0&maxmargin=0&hulls=0&field=1&trail=1&"
           "dark=0&sdata=1&strain=1&skernel=1&sshow=1&sshare=1&edit=reset&label=1&online=0&readonly=0&visits=0&"
-              "preset=lecture4&lp=&lesson=&step=0&contrast=0&text=100&hand=0&hw1=1&hw2=1&hk=1.5&mode=points&m=AA&wvisits=0&v=1");
+              "preset=lecture4&lp=&lesson=&step=0&contrast=0&text=100&hand=0&hw1=1&hw2=1&hk=1.5&svm=0&trace=0&mode=points&m=AA&wvisits=0&v=1");
     check_same_state(default_link_state(), Session::default_state());
 }
 

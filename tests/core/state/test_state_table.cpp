@@ -62,7 +62,7 @@ TEST_CASE("table: link keys, JSON names and descriptions are unique and non-empt
         CHECK(key.link != "t");  // the test points' key
         CHECK(key.link != "v");  // the version mark
     }
-    CHECK(links.size() == 50);  // 41 in the first v=1, then lesson and step, contrast and text, hand, hw1, hw2, hk, lp
+    CHECK(links.size() == 52);  // 41 in the first v=1, then lesson and step, contrast and text, hand, hw1, hw2, hk, lp, svm, trace
 }
 
 TEST_CASE("table: the CLI flag is the JSON name in kebab case") {

@@ -1,0 +1,17 @@
+// The widget's figures as the screen shows them (core/figures/figure_svg.hpp), for the hosts' Save SVG,
+// lab.exportSvg and --export-svg: the canvas with the canvas's own shape, the plots as they are. The
+// lift view's figure needs its 3-D camera, which lives here in the app.
+#pragma once
+#include <string>
+
+#include "core/figures/figure_svg.hpp"
+
+namespace pl::app {
+
+class App;
+
+// The figure of `part`, or "" with `error` saying why not. A width of 0 cm: the canvas's own size on
+// screen (one CSS pixel per user unit); the height always follows the canvas's aspect.
+std::string widget_figure_svg(const App& app, FigurePart part, FigureOptions options, std::string& error);
+
+}  // namespace pl::app

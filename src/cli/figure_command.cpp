@@ -1,0 +1,130 @@
+// `figure --state LINK|@FILE --part canvas|mistakes|loss|proof [--print] [--grayscale] [--width-cm N]
+// [--height-cm N] -o FILE.svg|FILE.pdf`: a figure of a shared state as SVG (core/figures/figure_svg.hpp),
+// or as PDF through rsvg-convert (Debian's librsvg2-bin) when the output ends in .pdf. The state is a
+// link, a bare fragment, or @FILE holding a link or the JSON state. Exit 0 written, 2 bad input.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "commands.hpp"
+#include "core/figures/figure_svg.hpp"
+#include "core/session/session.hpp"
+#include "core/state/state_codec.hpp"
+#include "core/state/state_json.hpp"
+#include "options.hpp"
+
+namespace pl::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct FigureCommandOptions {
+    std::string state, output;
+    FigurePart part = FigurePart::Canvas;
+    FigureOptions figure;
+};
+
+double parse_cm(std::string_view flag, std::string_view text) {
+    const std::string s(text);
+    char* end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (s.empty() || end != s.c_str() + s.size() || !(v >= 1.0 && v <= 100.0))
+        throw UsageError("bad value for " + std::string(flag) + ": it must be a number of centimetres from 1 to 100, but it is \"" + s + "\".");
+    return v;
+}
+
+FigureCommandOptions parse_figure_options(const std::vector<std::string_view>& args) {
+    FigureCommandOptions o;
+    bool have_state = false, have_output = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string_view a = args[i];
+        if (a == "--print") { o.figure.print = true; continue; }
+        if (a == "--grayscale") { o.figure.grayscale = true; continue; }
+        if (a != "--state" && a != "--part" && a != "--width-cm" && a != "--height-cm" && a != "-o" && a != "--output")
+            throw UsageError("unknown option '" + std::string(a) + "' for figure");
+        if (i + 1 >= args.size()) throw UsageError(std::string(a) + " needs a value");
+        const std::string_view value = args[++i];
+        if (a == "--state") { o.state = std::string(value); have_state = true; }
+        else if (a == "--part") {
+            if (!parse(value, o.part) || o.part == FigurePart::Lift)
+                throw UsageError("bad value for the part (--part): it must be canvas, mistakes, loss or proof, but it is \"" + std::string(value) +
+                                 "\". (The lift view needs its camera: save it from the widget.)");
+        } else if (a == "--width-cm") o.figure.width_cm = parse_cm(a, value);
+        else if (a == "--height-cm") o.figure.height_cm = parse_cm(a, value);
+        else { o.output = std::string(value); have_output = true; }
+    }
+    if (!have_state) throw UsageError("figure: --state LINK is required (the widget's Share link, or @FILE with a link or JSON state)");
+    if (!have_output) throw UsageError("figure: -o FILE.svg or -o FILE.pdf is required");
+    return o;
+}
+
+bool ends_with(const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+bool rsvg_convert_available() { return std::system("command -v rsvg-convert > /dev/null 2>&1") == 0; }
+
+std::string quoted(const std::string& path) {  // for the shell: single quotes, a quote inside closed and reopened
+    std::string out = "'";
+    for (char c : path) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+}  // namespace
+
+int run_figure(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err) {
+    const FigureCommandOptions o = parse_figure_options(args);
+    std::string text = o.state;
+    if (!text.empty() && text[0] == '@') {
+        std::ifstream file(text.substr(1), std::ios::binary);
+        if (!file) {
+            err << "perceptron-cli: cannot read " << text.substr(1) << "\n";
+            return 2;
+        }
+        std::ostringstream buffer;
+        buffer << file.rdbuf();
+        text = buffer.str();
+    }
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    const bool json = first != std::string::npos && text[first] == '{';
+    const DecodeResult decoded = json ? state_from_json(text) : decode_fragment(text);
+    if (!decoded.ok) {
+        err << "perceptron-cli: " << (json ? "this state could not be read: " : "this link could not be opened: ") << decoded.error << "\n";
+        return 2;
+    }
+    const Session session(decoded.state);
+    const std::string svg = figure_svg(session, o.part, o.figure);
+
+    const bool pdf = ends_with(o.output, ".pdf") || ends_with(o.output, ".PDF");
+    if (pdf && !rsvg_convert_available()) {
+        err << "perceptron-cli: a PDF needs rsvg-convert, which is not installed (Debian and Ubuntu: apt install librsvg2-bin); "
+               "write the figure as SVG with -o FILE.svg instead.\n";
+        return 2;
+    }
+    const std::string svg_path = pdf ? o.output + ".svg.tmp" : o.output;
+    {
+        std::ofstream file(svg_path, std::ios::binary);
+        file << svg;
+        if (!file) {
+            err << "perceptron-cli: cannot write " << svg_path << "\n";
+            return 2;
+        }
+    }
+    if (pdf) {
+        const std::string command = "rsvg-convert -f pdf -o " + quoted(o.output) + " " + quoted(svg_path);
+        const int code = std::system(command.c_str());
+        std::error_code ignored;
+        fs::remove(svg_path, ignored);
+        if (code != 0) {
+            err << "perceptron-cli: rsvg-convert could not make " << o.output << " from the figure\n";
+            return 2;
+        }
+    }
+    out << "wrote " << o.output << " (" << to_string(o.part) << (pdf ? ", PDF" : ", SVG") << ")\n";
+    return 0;
+}
+
+}  // namespace pl::cli

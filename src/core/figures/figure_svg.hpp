@@ -1,0 +1,34 @@
+// Vector figures for slides and sheets (issue 25): the widget's pictures as SVG text, drawn from the
+// same session the screen draws from, so a figure is exactly what a link shows. Std only: the web
+// handle (lab.exportSvg), the native `--export-svg`, `perceptron-cli figure` and the printable lesson
+// (worksheet.hpp) all call these.
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace pl {
+
+class Session;
+
+// Which picture. The lift view needs its 3-D camera, which lives in the app (app/lift/lift_figure.hpp).
+enum class FigurePart { Canvas, Mistakes, Loss, Proof, Lift };
+std::string_view to_string(FigurePart part);              // "canvas", "mistakes", "loss", "proof", "lift"
+bool parse(std::string_view text, FigurePart& out);       // exact lower-case names
+
+struct FigureOptions {
+    bool print = false;       // the light theme for paper and projectors, whatever the widget's theme
+    bool grayscale = false;   // no colour: the classes by their shapes, the regions in two greys
+    double width_cm = 12.0;   // the figure's size on paper (the SVG's width/height in cm)
+    double height_cm = 0.0;   // 0: from the width and the picture's own aspect
+};
+
+// The canvas as the session shows it: the view, the points with their shapes, the answer's boundary
+// (an exact line for linear models, the f = 0 contour of the exact field for kernels and lifts), the
+// overlays state().panels switches on (margin band, hulls, max-margin line), w as an arrow, axes,
+// ticks and a legend. Text is real text in the UI font.
+std::string canvas_svg(const Session& session, const FigureOptions& options = {});
+
+// Any part but Lift (which returns "" here). Mistakes, Loss and Proof are the Plots section's charts.
+std::string figure_svg(const Session& session, FigurePart part, const FigureOptions& options = {});
+
+}  // namespace pl
