@@ -3,7 +3,8 @@
 // region that says each step and each outcome, the lessons to start or the open lesson's text, quiz
 // and Check, the training controls as buttons, the points as a paged table (and a form to add one),
 // the theory numbers as a list, the main settings as selects. In Words mode the table lists the
-// messages instead, with the word weights and the last update beside it, as the Words view shows them. It is in the accessibility tree all the
+// messages instead, with the word weights and the last update beside it, as the Words view shows them.
+// Two switches turn on the Trace and SVM sections, which then show here too (embed_a11y_views.js). It is in the accessibility tree all the
 // time, and on screen as the "table view" while it is open (the "Show table view" button before the
 // canvas). Closed, it is one Tab stop (that button), so the keyboard reaches the canvas at the next
 // Tab; focus that lands inside it anyway (a screen reader's cursor) opens it. It closes when the
@@ -13,6 +14,7 @@
 // scene_summary and describe), so it says exactly what the canvas draws; every button calls the same
 // verb as the public handle (embed_handle.js). It is rebuilt after a change of the state, never every
 // frame: at most four times a second, and once a second while Run is on (one sentence a second).
+import { buildViews } from './embed_a11y_views.js';
 import { actionButton, buildLessonList, buildLessonPart, buildPointForm, buildSettings, buildShare, buildTable, buildWordWeights, el, setEnabled } from './embed_a11y_parts.js';
 
 let mirrorCount = 0;  // ids stay unique with several widgets on one page
@@ -69,6 +71,7 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
   const weightsHeading = h('Word weights');
   const sharing = buildShare(share, () => update());
   const shareHeading = h('Share');
+  const views = buildViews(id, `h${level + 1}`, wasm, share, say, () => update());
   const lesson = buildLessonPart(id, `h${level + 1}`, handle, say, () => update());
   // A lesson started here goes on here: the reader lands on its heading, the text comes next.
   const lessons = buildLessonList(`h${level + 1}`, handle, say, (ok) => {
@@ -80,7 +83,7 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
     title, scene, live, lessons.node, lesson.node,
     h('Training', { id: `${id}-training` }), training, status, lastVisitText,
     dataHeading, table.node, pointForm.node, weightsHeading, weights.node,
-    h('Theory'), theory,
+    h('Theory'), theory, views.switches, views.trace, views.svm,
     h('Settings'), settings.node,
     shareHeading, sharing.node);
   // Both before the canvas in the Tab order: a keyboard user reaches the mirror's controls without
@@ -174,6 +177,7 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
     lastVisitText.hidden = !words || !data.lastUpdate;
     lastVisitText.textContent = words && data.lastUpdate ? `Last update: ${data.lastUpdate}` : '';
     theory.replaceChildren(...data.theory.map((item) => el('li', {}, `${item.name}: ${item.value}`)));
+    views.show(data);
     shareHeading.hidden = sharing.node.hidden = !data.share;
     sharing.setEnabled(data.readonly);
     const lessonNow = handle.lesson();

@@ -40,10 +40,12 @@ export function buildLessonForm(dom, id, headingTag, handle, announce, refresh) 
     refresh();
   });
   const leave = actionButton('Leave the lesson', () => { handle.closeLesson(); refresh(); });
+  // The card's "Print this lesson": the sheet opens in a new tab that prints itself (lab.printLesson).
+  const print = actionButton('Print this lesson', () => { handle.printLesson(); refresh(); });
   const node = el('section', { className: 'perceptron-lab-a11y-lesson', 'aria-labelledby': heading.id, hidden: true },
     heading, stepLine, content, answers,
     el('div', { className: 'perceptron-lab-a11y-buttons', role: 'group', 'aria-label': 'Lesson steps' }, back, check, next, leave),
-    tries, verdict);
+    tries, verdict, el('div', { className: 'perceptron-lab-a11y-buttons' }, print));
   const runNode = (run) => (run.style === 'bold' ? el('strong', {}, run.text) : run.style === 'code' ? el('code', {}, run.text) : run.text);
 
   // [SECTION] the controls of one step, rebuilt only for a new step (a control keeps its focus)

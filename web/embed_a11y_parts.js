@@ -189,7 +189,7 @@ export function buildPointForm(id, handle, announce, refresh) {
 // [SECTION] sharing: the Share section's buttons (embed_share.js does what they ask)
 export function buildShare(share, onRequest) {
   const buttons = [['copyLink', 'Copy link'], ['downloadCsv', 'Save CSV'], ['downloadJson', 'Save JSON'],
-    ['snapshotPng', 'Save PNG'], ['importFile', 'Import CSV or JSON']]
+    ['snapshotPng', 'Save PNG'], ['saveSvg', 'Save SVG'], ['importFile', 'Import CSV or JSON']]
     .map(([request, label]) => [request, actionButton(label, () => { share.request(request); onRequest(); })]);
   const node = el('div', { className: 'perceptron-lab-a11y-buttons', role: 'group', 'aria-label': 'Share' },
     ...buttons.map(([, button]) => button));

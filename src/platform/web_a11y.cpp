@@ -1,6 +1,8 @@
 // The accessible mirror's half in the module (web/embed_a11y.js draws the DOM): the scene as data, the
 // sentence of what happened since the mirror last spoke, and the handle's verbs it needed that the
-// canvas had alone so far: add a point, undo, redo.
+// canvas had alone so far: add a point, undo, redo. With the Trace or the SVM section on, the scene
+// carries their content too (the same rows and numbers the sections draw), and the mirror's switches and
+// the trace's row buttons act through pl_a11y_set_view and pl_a11y_show_visit.
 // All of it is built by the core (scene_summary.hpp, describe.hpp) from the answer the canvas draws; in
 // Words mode from the messages the Words view draws (words_scene.hpp).
 #include <emscripten.h>
@@ -10,11 +12,14 @@
 #include <string>
 
 #include "app/shell/app.hpp"
+#include "app/shell/training_verbs.hpp"
+#include "core/figures/trace_table.hpp"
 #include "core/facts/describe.hpp"
 #include "core/facts/scene_summary.hpp"
 #include "core/facts/words_scene.hpp"
 #include "core/lesson/lesson_markup.hpp"
 #include "core/state/names.hpp"
+#include "core/theory/svm_view.hpp"
 #include "platform/web_host.hpp"
 
 using pl::platform::web::current_app;
@@ -92,6 +97,110 @@ void add_words_scene(nlohmann::json& out, const pl::Session& session, std::size_
     out["lastUpdate"] = scene.last_update;
 }
 
+
+// [SECTION] the Trace and SVM sections' content (only while the section is on: nothing new runs otherwise)
+constexpr std::size_t kMirrorTraceRows = 50;  // the mirror lists the last rows; Save CSV has them all
+constexpr std::size_t kMirrorConstraints = 50;
+
+// The weights after a visit as the Trace section writes them (panel_trace.cpp): w, w and b, α or the words.
+std::string trace_after_text(const pl::TraceTable& table, const pl::TraceRow& r) {
+    switch (table.kind) {
+        case pl::TraceKind::Primal: return "w = " + pl::vector_text(r.w_after);
+        case pl::TraceKind::ExplicitBias: return "w = " + pl::vector_text(r.w_after) + ", b = " + pl::display_number(r.b_after);
+        case pl::TraceKind::Kernel: return "\xCE\xB1 of " + pl::point_name(r.index) + " = " + pl::display_number(r.alpha_after);
+        case pl::TraceKind::Words: {
+            std::string changed;
+            for (const pl::TraceWord& w : r.words)
+                changed += (changed.empty() ? "" : ", ") + w.word + " " + pl::display_number(w.before) + " \xE2\x86\x92 " + pl::display_number(w.after);
+            if (r.bias_changed) changed += (changed.empty() ? "" : ", ") + std::string("b ") + pl::display_number(r.b_before) + " \xE2\x86\x92 " + pl::display_number(r.b_after);
+            return changed.empty() ? "no weight changed" : "weights that changed: " + changed;
+        }
+    }
+    return "";
+}
+
+nlohmann::json trace_json(pl::app::App& app) {
+    pl::TraceFollower& trace = app.run().trace;
+    trace.follow(app.session());  // all of it, as an export: the mirror asks at most four times a second
+    const pl::TraceTable& table = trace.table();
+    const bool words = table.kind == pl::TraceKind::Words, kernel = table.kind == pl::TraceKind::Kernel;
+    nlohmann::json head = {"t", "epoch", words ? "message" : "point i", words ? "message text" : "x", "y",
+                           kernel ? "f(x)" : table.lifted ? "w\xC2\xB7\xCF\x86(x)" : "w\xC2\xB7x", "mistake"};
+    if (words) head.push_back("weights that changed");
+    else if (kernel) { head.push_back("\xCE\xB1\xE1\xB5\xA2 before"); head.push_back("\xCE\xB1\xE1\xB5\xA2 after"); }
+    else { head.push_back("w before"); head.push_back("w after"); }
+    const std::size_t from = table.rows.size() > kMirrorTraceRows ? table.rows.size() - kMirrorTraceRows : 0;
+    nlohmann::json rows = nlohmann::json::array();
+    for (std::size_t k = from; k < table.rows.size(); ++k) {
+        const pl::TraceRow& r = table.rows[k];
+        nlohmann::json cells = {std::to_string(r.epoch), std::to_string(r.index + 1), words ? r.message : pl::vector_text(r.x),
+                                pl::label_text(r.y), pl::display_number(r.score), r.mistake ? "yes" : "no"};
+        switch (table.kind) {
+            case pl::TraceKind::Primal: cells.push_back(pl::vector_text(r.w_before)); cells.push_back(pl::vector_text(r.w_after)); break;
+            case pl::TraceKind::ExplicitBias:
+                cells.push_back(pl::vector_text(r.w_before) + ", b = " + pl::display_number(r.b_before));
+                cells.push_back(pl::vector_text(r.w_after) + ", b = " + pl::display_number(r.b_after));
+                break;
+            case pl::TraceKind::Kernel: cells.push_back(pl::display_number(r.alpha_before)); cells.push_back(pl::display_number(r.alpha_after)); break;
+            case pl::TraceKind::Words: cells.push_back(trace_after_text(table, r)); break;
+        }
+        rows.push_back({{"t", r.t}, {"cells", std::move(cells)}});
+    }
+    std::string note = table.note();
+    const std::size_t listed = table.rows.size() - from;
+    if (from > 0)
+        note = "The last " + std::to_string(listed) + " of " + std::to_string(table.visits) +
+               " visits are listed here; Save CSV has " + (table.truncated() ? "the last " + std::to_string(table.rows.size()) : std::string("all of them")) + ".";
+    return {{"head", std::move(head)}, {"rows", std::move(rows)}, {"visits", table.visits},
+            {"current", pl::shown_visits(app.session().state())}, {"note", note}};
+}
+
+std::string numbered_points(const std::vector<std::size_t>& indices) {
+    std::string out;
+    for (std::size_t k = 0; k < indices.size(); ++k)
+        out += (k == 0 ? "" : k + 1 == indices.size() ? " and " : ", ") + std::to_string(indices[k] + 1);
+    return (indices.size() == 1 ? "point " : "points ") + out;
+}
+
+nlohmann::json svm_json(pl::app::App& app) {
+    const pl::app::FrameModel& model = app.model();
+    const pl::WidgetState& state = app.session().state();
+    nlohmann::json out = {{"problem", "minimise \xC2\xBD\xE2\x80\x96w\xE2\x80\x96\xC2\xB2 over w and b subject to y\xE2\x82\x99(w\xC2\xB7x\xE2\x82\x99 + b) \xE2\x89\xA5 1 for every point n"}};
+    if (state.mode != pl::DataMode::Points) {
+        out["none"] = "The SVM view works on the points: load a set of points to see it.";
+        return out;
+    }
+    if (state.config.lift != pl::LiftKind::None) out["space"] = "Here x\xE2\x82\x99 stands for \xCF\x86(x\xE2\x82\x99), the lifted point.";
+    const pl::SvmPrimal svm = pl::svm_view(state.data, state.config, model.theory()).primal;
+    if (!svm.separable) {
+        out["none"] = "No SVM: " + svm.reason + ".";
+        return out;
+    }
+    out["lines"] = {"w = " + pl::vector_text(svm.w), "b = " + pl::display_number(svm.b),
+                    "Margin 1/\xE2\x80\x96w\xE2\x80\x96 = " + pl::display_number(svm.margin),
+                    "Support vectors: " + numbered_points(svm.support) + " (their constraint is exactly 1)"};
+    nlohmann::json rows = nlohmann::json::array();
+    for (std::size_t n = 0; n < svm.constraint.size() && n < kMirrorConstraints; ++n) {
+        const bool on_band = std::find(svm.support.begin(), svm.support.end(), n) != svm.support.end();
+        rows.push_back({{"n", n + 1}, {"y", pl::label_text(n < state.data.labels.size() ? state.data.labels[n] : 1)},
+                        {"value", on_band ? "1 (support vector)" : pl::display_number(svm.constraint[n], 5)}});
+    }
+    out["constraints"] = std::move(rows);
+    out["total"] = svm.constraint.size();
+    return out;
+}
+
+// The parts of the scene for the views a person switched on, called through this table rather than
+// directly: a function with one caller is inlined by the optimiser into the scene, which runs in the
+// first frames, so their code would come with the first download (the same reason as app_layout.cpp's
+// table of section drawers).
+struct ViewPart {
+    const char* key;
+    bool pl::PanelState::*on;
+    nlohmann::json (*make)(pl::app::App&);
+};
+const ViewPart kViewParts[] = {{"trace", &pl::PanelState::trace, trace_json}, {"svm", &pl::PanelState::svm, svm_json}};
+
 nlohmann::json scene_json(pl::app::App& app, std::size_t page, bool with_choices) {
     const pl::app::FrameModel& model = app.model();  // the answer and facts the canvas draws, kept per change
     const pl::Session& session = app.session();
@@ -131,6 +240,13 @@ nlohmann::json scene_json(pl::app::App& app, std::size_t page, bool with_choices
     out["mode"] = words ? "words" : "points";
     if (words) add_words_scene(out, session, page);
     if (with_choices) out["choices"] = choices();
+    const pl::PanelState& panels = session.state().panels;
+    // The switches show where the widget's own do (layout.cpp): the Show section's "trace table" box, the
+    // SVM header in the theory sections.
+    out["views"] = {{"trace", panels.trace}, {"svm", panels.svm}, {"traceSwitch", panels.controls && panels.show_section},
+                    {"svmSwitch", panels.theory || panels.svm}};
+    for (const ViewPart& part : kViewParts)
+        if (panels.*part.on) out[part.key] = part.make(app);
     return out;
 }
 }  // namespace
@@ -166,6 +282,52 @@ EMSCRIPTEN_KEEPALIVE const char* pl_a11y_news() {
     g_spoken_mode = mode;
     g_spoken_running = running;
     return hand_out(std::move(news));
+}
+
+// The mirror's switches for the Trace (which 0) and SVM (which 1) sections, as their boxes on the canvas.
+// 1 when `which` is known.
+EMSCRIPTEN_KEEPALIVE int pl_a11y_set_view(int which, int on) {
+    pl::app::App* app = current_app();
+    if (!app || which < 0 || which > 1) return 0;
+    pl::PanelState panels = app->session().state().panels;
+    (which == 0 ? panels.trace : panels.svm) = on != 0;
+    app->session().set_panels(panels);
+    app->request_redraw();
+    return 1;
+}
+
+// A trace row's button: the canvas as it was after visit t, as the Trace section's row does
+// (panel_trace.cpp go_to_visit). Returns the sentence to say ("After visit 3: w = (1, 2)."), or the
+// notice when the session refused (online mode, a predict step waiting for its Check). The news mark
+// moves on, so the next pl_a11y_news() does not say the same change again as a jump.
+EMSCRIPTEN_KEEPALIVE const char* pl_a11y_show_visit(int t) {
+    pl::app::App* app = current_app();
+    if (!app || t < 1) return hand_out("");
+    pl::Session& session = app->session();
+    const std::size_t visit = static_cast<std::size_t>(t);
+    if (pl::app::training_held() && visit > pl::shown_visits(session.state())) {
+        session.set_notice(pl::app::kPredictFirstNotice);
+        app->request_redraw();
+        return hand_out(pl::app::kPredictFirstNotice);
+    }
+    app->run().running = false;
+    pl::TraceFollower& trace = app->run().trace;
+    trace.went_to(visit);
+    const bool shown = session.show_visit(visit);
+    if (!shown) trace.went_to(pl::shown_visits(session.state()));
+    app->request_redraw();
+    if (!shown) return hand_out(session.notice());
+    g_spoken = pl::training_mark(session);
+    if (session.state().mode == pl::DataMode::Words) g_words_spoken = pl::words_training_mark(session.words());
+    trace.follow(session);
+    const pl::TraceTable& table = trace.table();
+    for (const pl::TraceRow& r : table.rows) {
+        if (r.t != visit) continue;
+        return hand_out("After visit " + std::to_string(visit) + " (" + (r.mistake ? "a mistake on " : "correct on ") +
+                        (table.kind == pl::TraceKind::Words ? "message " + std::to_string(r.index + 1) : pl::point_name(r.index)) +
+                        "): " + trace_after_text(table, r) + ".");
+    }
+    return hand_out("After visit " + std::to_string(visit) + ".");
 }
 
 // Adds a point as a click on the canvas does: in online mode the model predicts it first and learns

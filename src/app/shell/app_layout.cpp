@@ -3,6 +3,8 @@
 // they are drawn (keyboard.hpp), and the arrow keys cross from one panel to the next.
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <iterator>
 
 #include "app/lesson/lesson_author.hpp"
 #include "app/lift/lift_scenes.hpp"
@@ -110,28 +112,52 @@ void App::draw_column(const char* id, float width, const std::vector<Section>& s
     ImGui::EndChild();
 }
 
-void draw_section(Section section, PanelContext& context) {
-    switch (section) {
-        case Section::Lesson: draw_lesson_section(context); break;
-        case Section::Data: draw_data_section(context); draw_test_points_block(context); break;
-        case Section::Training:
-            if (!draw_hand_block(context)) {
-                draw_training_section(context);
-                draw_hand_switch(context);
-            }
-            break;
-        case Section::Kernel: draw_kernel_section(context); break;
-        case Section::Show: draw_show_section(context); break;
-        case Section::Share: draw_share_section(context); break;
-        case Section::Theory:
-            draw_hand_theory_note(context);
-            draw_theory_section(context);
-            draw_generalisation_block(context);
-            break;
-        case Section::Plots: draw_plots_section(context); break;
-        case Section::Trace: draw_trace_section(context); break;
-        case Section::Svm: draw_svm_section(context); break;
+namespace {
+
+void draw_data(PanelContext& context) {
+    draw_data_section(context);
+    draw_test_points_block(context);
+}
+
+void draw_training(PanelContext& context) {
+    if (!draw_hand_block(context)) {
+        draw_training_section(context);
+        draw_hand_switch(context);
     }
+}
+
+void draw_theory(PanelContext& context) {
+    draw_hand_theory_note(context);
+    draw_theory_section(context);
+    draw_generalisation_block(context);
+}
+
+// One drawer per Section, in the enum's order, called through this table rather than a switch: a
+// function called from one place is inlined into its caller by the optimiser, and draw_section runs in
+// the first frame, so every section's code would be downloaded before the first picture. Called
+// through the table, each drawer stays a function of its own, and wasm-split leaves those the first
+// frames do not draw (Kernel, Show, Share, SVM, Trace, ...) to the deferred part (docs/benchmarks.md).
+using SectionDrawer = void (*)(PanelContext&);
+constexpr SectionDrawer kSectionDrawers[] = {
+    draw_lesson_section,  // Lesson
+    draw_data,            // Data
+    draw_training,        // Training
+    draw_kernel_section,  // Kernel
+    draw_show_section,    // Show
+    draw_share_section,   // Share
+    draw_theory,          // Theory
+    draw_plots_section,   // Plots
+    draw_svm_section,     // Svm
+    draw_trace_section,   // Trace
+};
+static_assert(std::size(kSectionDrawers) == static_cast<std::size_t>(Section::Trace) + 1,
+              "one drawer per Section, in the enum's order");
+
+}  // namespace
+
+void draw_section(Section section, PanelContext& context) {
+    const auto index = static_cast<std::size_t>(section);
+    if (index < std::size(kSectionDrawers)) kSectionDrawers[index](context);
 }
 
 }  // namespace pl::app

@@ -17,7 +17,7 @@ function(pl_embed_lessons target)
     get_filename_component(file_name ${lesson} NAME)
     get_filename_component(stem ${lesson} NAME_WE)
     string(MAKE_C_IDENTIFIER "lesson_${stem}" symbol)
-    pl_embed_file(${target} ${lesson} ${symbol})
+    pl_embed_file(${target} ${lesson} ${symbol} JSON)  # without its indentation: the same lesson, fewer bytes
     file(READ ${lesson} json)
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${lesson})
     string(JSON id ERROR_VARIABLE id_error GET "${json}" id)
