@@ -1,7 +1,9 @@
-// `figure --state LINK|@FILE --part canvas|mistakes|loss|proof [--print] [--grayscale] [--width-cm N]
-// [--height-cm N] -o FILE.svg|FILE.pdf`: a figure of a shared state as SVG (core/figures/figure_svg.hpp),
-// or as PDF through rsvg-convert (Debian's librsvg2-bin) when the output ends in .pdf. The state is a
-// link, a bare fragment, or @FILE holding a link or the JSON state. Exit 0 written, 2 bad input.
+// `figure --state LINK|@FILE --part canvas|mistakes|loss|proof|lift [--print] [--grayscale] [--width-cm N]
+// [--height-cm N] -o FILE.svg|FILE.pdf|FILE.tex`: a figure of a shared state as SVG (core/figures/figure_svg.hpp),
+// as PDF through rsvg-convert (Debian's librsvg2-bin) when the output ends in .pdf, or for the line-model
+// canvas as a standalone TikZ picture when it ends in .tex (canvas_tikz.hpp). The lift view is drawn
+// from its starting camera. The state is a link, a bare fragment, or @FILE holding a link or the JSON
+// state. Exit 0 written, 2 bad input.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -9,7 +11,9 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "core/figures/canvas_tikz.hpp"
 #include "core/figures/figure_svg.hpp"
+#include "core/figures/lift_svg.hpp"
 #include "core/session/session.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
@@ -49,15 +53,15 @@ FigureCommandOptions parse_figure_options(const std::vector<std::string_view>& a
         const std::string_view value = args[++i];
         if (a == "--state") { o.state = std::string(value); have_state = true; }
         else if (a == "--part") {
-            if (!parse(value, o.part) || o.part == FigurePart::Lift)
-                throw UsageError("bad value for the part (--part): it must be canvas, mistakes, loss or proof, but it is \"" + std::string(value) +
-                                 "\". (The lift view needs its camera: save it from the widget.)");
+            if (!parse(value, o.part))
+                throw UsageError("bad value for the part (--part): it must be canvas, mistakes, loss, proof or lift, but it is \"" +
+                                 std::string(value) + "\".");
         } else if (a == "--width-cm") o.figure.width_cm = parse_cm(a, value);
         else if (a == "--height-cm") o.figure.height_cm = parse_cm(a, value);
         else { o.output = std::string(value); have_output = true; }
     }
     if (!have_state) throw UsageError("figure: --state LINK is required (the widget's Share link, or @FILE with a link or JSON state)");
-    if (!have_output) throw UsageError("figure: -o FILE.svg or -o FILE.pdf is required");
+    if (!have_output) throw UsageError("figure: -o FILE.svg, -o FILE.pdf or -o FILE.tex is required");
     return o;
 }
 
@@ -96,7 +100,32 @@ int run_figure(const std::vector<std::string_view>& args, std::ostream& out, std
         return 2;
     }
     const Session session(decoded.state);
-    const std::string svg = figure_svg(session, o.part, o.figure);
+    std::string error;
+    if (ends_with(o.output, ".tex")) {  // TikZ: the line-model canvas only
+        if (o.part != FigurePart::Canvas) {
+            err << "perceptron-cli: TikZ (-o FILE.tex) is made for the canvas only; write the " << to_string(o.part) << " figure as SVG or PDF\n";
+            return 2;
+        }
+        const std::string tex = canvas_tikz(session, o.figure, error);
+        if (!error.empty()) {
+            err << "perceptron-cli: no TikZ figure: " << error << "\n";
+            return 2;
+        }
+        std::ofstream file(o.output, std::ios::binary);
+        file << tex;
+        if (!file) {
+            err << "perceptron-cli: cannot write " << o.output << "\n";
+            return 2;
+        }
+        out << "wrote " << o.output << " (canvas, TikZ)\n";
+        return 0;
+    }
+    // The lift view from the camera it starts with: a link does not hold the camera.
+    const std::string svg = o.part == FigurePart::Lift ? lift_svg(session, o.figure, LiftCamera{}, error) : figure_svg(session, o.part, o.figure);
+    if (!error.empty()) {
+        err << "perceptron-cli: no lift figure: " << error << "\n";
+        return 2;
+    }
 
     const bool pdf = ends_with(o.output, ".pdf") || ends_with(o.output, ".PDF");
     if (pdf && !rsvg_convert_available()) {

@@ -5,7 +5,7 @@
 //   perceptron-cli report --lesson FILE.json|ID [--csv] TOKEN_FILES... | RESULTS.csv
 //   perceptron-cli package --scorm 1.2|2004 --lesson FILE.json|ID [--widget FILE] -o FILE.zip
 //   perceptron-cli package --h5p --lesson FILE.json|ID [--widget FILE] -o FILE.h5p
-//   perceptron-cli figure --state LINK --part canvas|mistakes|loss|proof [--print] [--grayscale] [--width-cm N] -o FILE.svg|FILE.pdf
+//   perceptron-cli figure --state LINK --part canvas|mistakes|loss|proof|lift [--print] [--grayscale] [--width-cm N] -o FILE.svg|FILE.pdf|FILE.tex
 //   perceptron-cli worksheet --lesson ID|FILE [--key] -o FILE.html|FILE.pdf
 // Exit codes: 0 success, 2 bad command line or bad input (the message says which and where); check
 // exits 1 when the lesson is not passed.

@@ -168,8 +168,8 @@ FigureExport g_figure_export;
 #ifndef __EMSCRIPTEN__
 int export_figure(const std::string& link) {
     pl::FigurePart part = pl::FigurePart::Canvas;
-    if (!pl::parse(g_figure_export.part, part) || part == pl::FigurePart::Lift) {
-        std::fprintf(stderr, "perceptron-lab: --part must be canvas, mistakes, loss or proof, not '%s'\n", g_figure_export.part.c_str());
+    if (!pl::parse(g_figure_export.part, part)) {
+        std::fprintf(stderr, "perceptron-lab: --part must be canvas, mistakes, loss, proof or lift, not '%s'\n", g_figure_export.part.c_str());
         return 2;
     }
     const pl::DecodeResult decoded = pl::decode_fragment(link);
@@ -178,7 +178,11 @@ int export_figure(const std::string& link) {
         return 2;
     }
     const pl::Session session(decoded.state);
-    const std::string svg = pl::figure_svg(session, part);
+    const std::string svg = pl::figure_svg(session, part);  // the lift view from its starting camera
+    if (svg.empty()) {
+        std::fprintf(stderr, "perceptron-lab: no lift figure: the lift view draws the x1x2 and the radial lift only\n");
+        return 2;
+    }
     FILE* file = std::fopen(g_figure_export.path.c_str(), "wb");
     const bool written = file && std::fwrite(svg.data(), 1, svg.size(), file) == svg.size();
     if (file) std::fclose(file);
@@ -208,7 +212,7 @@ bool parse_args(int argc, char** argv, Runtime& rt, pl::app::AppOptions& options
         else if (arg == "--part" && has_value) g_figure_export.part = argv[++i];
         else if (arg == "--help") {
             std::printf("usage: perceptron-lab [--frames N] [--size WxH] [--state FRAGMENT] [--lesson ID|FILE.json [--step K]] "
-                        "[--reduced-motion] [--export-svg FILE.svg [--part canvas|mistakes|loss|proof]]\n");
+                        "[--reduced-motion] [--export-svg FILE.svg [--part canvas|mistakes|loss|proof|lift]]\n");
             return false;
         } else {
             std::fprintf(stderr, "perceptron-lab: unknown argument '%s' (try --help)\n", arg.c_str());

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "core/session/session.hpp"
+#include "core/state/state_codec.hpp"
 #include "options.hpp"
 
 using namespace pl;
@@ -94,10 +96,45 @@ TEST_CASE("figure: -o FILE.pdf makes a PDF through rsvg-convert") {
 TEST_CASE("figure: a bad part, a missing state or a broken link is refused with a sentence") {
     std::string out, err;
     CHECK(figure({"--state", kLink, "--part", "pie", "-o", "x.svg"}, out, err) == 2);
-    CHECK(err.find("canvas, mistakes, loss or proof") != std::string::npos);
+    CHECK(err.find("canvas, mistakes, loss, proof or lift") != std::string::npos);
     CHECK(figure({"--part", "canvas", "-o", "x.svg"}, out, err) == 2);
     CHECK(err.find("--state") != std::string::npos);
     CHECK(figure({"--state", "#d=%%%", "-o", "x.svg"}, out, err) == 2);
     CHECK(err.find("could not be opened") != std::string::npos);
     CHECK(figure({"--state", kLink, "--width-cm", "0", "-o", "x.svg"}, out, err) == 2);
+}
+
+TEST_CASE("figure: the lift view from its starting camera, and a refusal without a drawable lift") {
+    Session session;  // lecture 004's four points with the radial lift, trained
+    TrainConfig config = session.state().config;
+    config.lift = LiftKind::Radial;
+    session.set_config(config);
+    session.train_until_converged();
+    const std::string link = "#" + encode_fragment(session.state());
+    const fs::path dir = temp_dir("lift");
+    std::string out, err;
+    REQUIRE(figure({"--state", link, "--part", "lift", "-o", (dir / "lift.svg").string()}, out, err) == 0);
+    const std::string svg = read_file(dir / "lift.svg");
+    std::size_t points = 0;
+    for (std::size_t at = 0; (at = svg.find("class=\"point ", at)) != std::string::npos; ++at) ++points;
+    CHECK(points == 4);
+    CHECK(svg.find("class=\"plane\"") != std::string::npos);
+    if (tool_available("xmllint")) CHECK(std::system(("xmllint --noout '" + (dir / "lift.svg").string() + "'").c_str()) == 0);
+    CHECK(figure({"--state", kLink, "--part", "lift", "-o", (dir / "x.svg").string()}, out, err) == 2);
+    CHECK(err.find("radial") != std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("figure: -o FILE.tex writes the line-model canvas as TikZ, and refuses other parts") {
+    const fs::path dir = temp_dir("tex");
+    std::string out, err;
+    REQUIRE(figure({"--state", kLink, "-o", (dir / "canvas.tex").string()}, out, err) == 0);
+    const std::string tex = read_file(dir / "canvas.tex");
+    CHECK(tex.find("\\begin{tikzpicture}") != std::string::npos);
+    std::size_t nodes = 0;
+    for (std::size_t at = 0; (at = tex.find("\\node[", at)) != std::string::npos; ++at) ++nodes;
+    CHECK(nodes == 4);
+    CHECK(figure({"--state", kLink, "--part", "loss", "-o", (dir / "loss.tex").string()}, out, err) == 2);
+    CHECK(err.find("canvas only") != std::string::npos);
+    fs::remove_all(dir);
 }

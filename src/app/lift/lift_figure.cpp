@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/shell/app.hpp"
+#include "core/figures/lift_svg.hpp"
 
 namespace pl::app {
 
@@ -14,8 +15,9 @@ std::string widget_figure_svg(const App& app, FigurePart part, FigureOptions opt
     error.clear();
     const Session& session = app.session();
     if (part == FigurePart::Lift) {
-        error = "the lift view's figure is not made yet: save the canvas, or a PNG snapshot of the lift view";
-        return {};
+        // The view's current camera; one the view has not yet been shown with is still the starting one.
+        const OrbitCamera& orbit = app.lift_panel().view.camera();
+        return lift_svg(session, options, LiftCamera{orbit.yaw, orbit.pitch, orbit.zoom}, error);
     }
     if (part == FigurePart::Canvas) {
         // The canvas's shape on screen, so the figure shows what the canvas shows.

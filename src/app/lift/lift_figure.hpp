@@ -1,6 +1,6 @@
 // The widget's figures as the screen shows them (core/figures/figure_svg.hpp), for the hosts' Save SVG,
-// lab.exportSvg and --export-svg: the canvas with the canvas's own shape, the plots as they are. The
-// lift view's figure needs its 3-D camera, which lives here in the app.
+// lab.exportSvg and --export-svg: the canvas with the canvas's own shape, the plots as they are, the
+// lift view through its current camera (the starting one while the view has not been turned).
 #pragma once
 #include <string>
 

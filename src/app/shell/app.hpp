@@ -72,6 +72,7 @@ public:
     RunState& run() { return run_; }
     Canvas& canvas() { return canvas_; }
     const Canvas& canvas() const { return canvas_; }
+    const LiftPanel& lift_panel() const { return lift_panel_; }  // the lift view's camera, for its figure
     WordsView& words_view() { return words_view_; }
     const FrameModel& model() { return models_.update(session_); }
     const LayoutPlan& layout() const { return layout_; }  // what the last frame showed

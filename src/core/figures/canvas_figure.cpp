@@ -104,35 +104,42 @@ std::vector<Polyline> inside_runs(const Polyline& loop, const ContourGrid& g) {
     return runs;
 }
 
-// A curved boundary: the f = 0 contour of the exact field, and the regions as flat fills of the loops
-// it closes (even-odd, clipped to the frame).
-void draw_curved_answer(SvgWriter& svg, const FigureFrame& f, const DecisionField& field, const FigureStyle& s, bool regions,
-                        bool margin_band) {
+// A curved boundary: the f = 0 contour of the exact field, traced once. Its regions are flat fills of
+// the loops it closes (even-odd, clipped to the frame), drawn under the grid and axes (in grayscale the
+// fills are opaque); the margin contours and the boundary itself go on top.
+struct CurvedAnswer {
     DecisionField::Scratch scratch;
-    auto fx = [&](double x, double y) { return field.eval(Vec{x, y}, scratch); };
     ContourGrid grid;
-    contour_cells(f, field, grid);
-    grid.closed_regions = true;
-    const std::vector<Polyline> loops = trace_contour(fx, 0.0, grid);
-    if (regions) {
-        // The loops enclose f > 0; with the frame's rectangle around them they enclose f <= 0 (even-odd).
-        std::string d;
-        for (const Polyline& loop : loops) d += polyline_path(f, loop, true);
-        const std::string frame_rect = "M-1 -1H" + num(f.width + 1) + "V" + num(f.height + 1) + "H-1Z";
-        svg.path(frame_rect + d, "class=\"region negative\" fill-rule=\"evenodd\" fill=\"" + s.negative_fill + "\" fill-opacity=\"" + s.fill_opacity + "\"");
-        if (!d.empty())
-            svg.path(d, "class=\"region positive\" fill-rule=\"evenodd\" fill=\"" + s.positive_fill + "\" fill-opacity=\"" + s.fill_opacity + "\"");
-    }
+    std::vector<Polyline> loops;
+};
+void trace_curved_answer(const FigureFrame& f, const DecisionField& field, CurvedAnswer& out) {
+    contour_cells(f, field, out.grid);
+    out.grid.closed_regions = true;
+    out.loops = trace_contour([&](double x, double y) { return field.eval(Vec{x, y}, out.scratch); }, 0.0, out.grid);
+}
+void draw_curved_regions(SvgWriter& svg, const FigureFrame& f, const CurvedAnswer& curve, const FigureStyle& s) {
+    // The loops enclose f > 0; with the frame's rectangle around them they enclose f <= 0 (even-odd).
+    std::string d;
+    for (const Polyline& loop : curve.loops) d += polyline_path(f, loop, true);
+    const std::string frame_rect = "M-1 -1H" + num(f.width + 1) + "V" + num(f.height + 1) + "H-1Z";
+    svg.path(frame_rect + d, "class=\"region negative\" fill-rule=\"evenodd\" fill=\"" + s.negative_fill + "\" fill-opacity=\"" + s.fill_opacity + "\"");
+    if (!d.empty())
+        svg.path(d, "class=\"region positive\" fill-rule=\"evenodd\" fill=\"" + s.positive_fill + "\" fill-opacity=\"" + s.fill_opacity + "\"");
+}
+void draw_curved_boundary(SvgWriter& svg, const FigureFrame& f, const DecisionField& field, CurvedAnswer& curve, const FigureStyle& s,
+                          bool margin_band) {
     if (margin_band) {  // f = ±1, where the kernel's functional margin is 1 (the canvas's unit contours)
+        ContourGrid grid = curve.grid;
         grid.closed_regions = false;
         std::string d;
         for (double level : {-1.0, 1.0})
-            for (const Polyline& line : trace_contour(fx, level, grid)) d += polyline_path(f, line, false);
+            for (const Polyline& line : trace_contour([&](double x, double y) { return field.eval(Vec{x, y}, curve.scratch); }, level, grid))
+                d += polyline_path(f, line, false);
         if (!d.empty()) svg.path(d, "class=\"margin\" fill=\"none\" stroke=\"" + s.margin + "\" stroke-width=\"1.2\" stroke-dasharray=\"8 6\"");
     }
     std::string d;
-    for (const Polyline& loop : loops)
-        for (const Polyline& run : inside_runs(loop, grid)) d += polyline_path(f, run, false);
+    for (const Polyline& loop : curve.loops)
+        for (const Polyline& run : inside_runs(loop, curve.grid)) d += polyline_path(f, run, false);
     if (!d.empty())
         svg.path(d, "class=\"boundary\" fill=\"none\" stroke=\"" + s.boundary + "\" stroke-width=\"2.5\" stroke-linejoin=\"round\"");
 }
@@ -159,8 +166,11 @@ std::string canvas_svg(const Session& session, const FigureOptions& options) {
     LegendEntries legend;
     legend.test_points = !state.held_out.empty();
 
-    // Regions and, for a curved answer, its boundary (drawn here: the contour's loops are the fills' edges).
+    // The regions under the grid and axes; a curved answer's contour is traced once, for its fills and its line.
+    CurvedAnswer curve;
+    if (trained && !straight) trace_curved_answer(f, field, curve);
     if (straight && panels.field) draw_half_planes(svg, f, line, s);
+    if (trained && !straight && panels.field) draw_curved_regions(svg, f, curve, s);
     draw_axes(svg, f, s);
     const Dataset& data = state.data;
     if (panels.hulls) {
@@ -193,7 +203,7 @@ std::string canvas_svg(const Session& session, const FigureOptions& options) {
         }
     }
     if (trained && !straight) {
-        draw_curved_answer(svg, f, field, s, panels.field, panels.margin_band && field.kind == DecisionField::Kind::Kernel);
+        draw_curved_boundary(svg, f, field, curve, s, panels.margin_band && field.kind == DecisionField::Kind::Kernel);
         legend.boundary = true;
         legend.margin = panels.margin_band && field.kind == DecisionField::Kind::Kernel;
     }

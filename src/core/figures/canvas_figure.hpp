@@ -49,7 +49,7 @@ void draw_marker(SvgWriter& svg, double cx, double cy, int label, double radius,
 bool clip_line(const FigureFrame& frame, double a, double b, double c, double& x0, double& y0, double& x1, double& y1);
 void draw_line(SvgWriter& svg, const FigureFrame& frame, double a, double b, double c, const std::string& style);
 void draw_arrow(SvgWriter& svg, double x0, double y0, double x1, double y1, const std::string& color, double thickness);
-struct LegendEntries { bool boundary = false, weight = false, margin = false, max_margin = false, test_points = false; };
+struct LegendEntries { bool boundary = false, weight = false, margin = false, max_margin = false, test_points = false, plane = false; };
 void draw_legend(SvgWriter& svg, const FigureFrame& frame, const FigureStyle& style, const LegendEntries& entries);
 
 }  // namespace pl::figures

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "core/figures/canvas_figure.hpp"
@@ -7,13 +8,26 @@
 namespace pl::figures {
 
 namespace {
+// A tick value with the decimals of the step, the same for every tick of an axis (0.5, 1.0, 1.5 as the
+// canvas writes them, never "1" beside "0.5").
 std::string fmt_tick(double value, double step) {
     if (std::fabs(value) < step * 1e-6) value = 0.0;
     const int decimals = step >= 1.0 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
-    std::string text = num(value, decimals);
+    char out[48];
+    std::snprintf(out, sizeof out, "%.*f", decimals, value);
+    std::string text = out;
+    if (text.find_first_not_of("-0.") == std::string::npos) text = "0";
     if (!text.empty() && text[0] == '-') text = "\xE2\x88\x92" + text.substr(1);  // U+2212, as the widget writes it
     return text;
 }
+// The width of a label in DejaVu Sans, estimated: about 0.6 em a character (code points, not bytes).
+double text_width(const std::string& text) {
+    std::size_t chars = 0;
+    for (unsigned char c : text) chars += (c & 0xC0) != 0x80 ? 1 : 0;
+    return 0.6 * kFontSize * static_cast<double>(chars);
+}
+// Text from `ascent` above its baseline to `descent` below it, in ems.
+constexpr double kAscent = 0.8, kDescent = 0.25, kEdge = 1.0;
 std::string text_style(const std::string& color, const char* anchor = "start") {
     return "font-size=\"" + num(kFontSize) + "\" fill=\"" + color + "\" text-anchor=\"" + anchor + "\"";
 }
@@ -85,19 +99,26 @@ void draw_axes(SvgWriter& svg, const FigureFrame& f, const FigureStyle& style) {
     svg.open_group("class=\"axes\"");
     if (oy >= 0 && oy <= f.height) svg.line(0, axis_y, f.width, axis_y, axis);
     if (ox >= 0 && ox <= f.width) svg.line(axis_x, 0, axis_x, f.height, axis);
+    // A label that would cross the figure's border is left out (its tick stays): a cut "−1.5" misleads.
     std::string ticks;
     for (double x = std::ceil(f.min_x() / step) * step; x <= f.max_x(); x += step) {
         if (std::fabs(x) < step * 1e-6) continue;
         ticks += "M" + num(f.x(x)) + " " + num(axis_y - 4) + "V" + num(axis_y + 4);
-        const double ty = axis_y + 5 + kFontSize > f.height ? axis_y - 6 : axis_y + 5 + kFontSize;
-        svg.text(f.x(x), ty, fmt_tick(x, step), "class=\"tick\" " + text_style(style.tick_text, "middle"));
+        const std::string label = fmt_tick(x, step);
+        const double half = text_width(label) / 2;
+        const double ty = axis_y + 5 + kFontSize > f.height - kDescent * kFontSize ? axis_y - 6 : axis_y + 5 + kFontSize;
+        if (f.x(x) - half < kEdge || f.x(x) + half > f.width - kEdge || ty - kAscent * kFontSize < kEdge) continue;
+        svg.text(f.x(x), ty, label, "class=\"tick\" " + text_style(style.tick_text, "middle"));
     }
     for (double y = std::ceil(f.min_y() / step) * step; y <= f.max_y(); y += step) {
         if (std::fabs(y) < step * 1e-6) continue;
         ticks += "M" + num(axis_x - 4) + " " + num(f.y(y)) + "H" + num(axis_x + 4);
-        const bool right = axis_x - 6 - 3 * kFontSize < 0;
-        svg.text(right ? axis_x + 6 : axis_x - 6, f.y(y) + kFontSize * 0.35, fmt_tick(y, step),
-                 "class=\"tick\" " + text_style(style.tick_text, right ? "start" : "end"));
+        const std::string label = fmt_tick(y, step);
+        const double w = text_width(label), ty = f.y(y) + kFontSize * 0.35;
+        const bool right = axis_x - 6 - w < kEdge;
+        const double left = right ? axis_x + 6 : axis_x - 6 - w;
+        if (left < kEdge || left + w > f.width - kEdge || ty - kAscent * kFontSize < kEdge || ty + kDescent * kFontSize > f.height - kEdge) continue;
+        svg.text(right ? axis_x + 6 : axis_x - 6, ty, label, "class=\"tick\" " + text_style(style.tick_text, right ? "start" : "end"));
     }
     svg.path(ticks, "fill=\"none\" " + axis);
     if (ox >= 0 && ox <= f.width && oy >= 0 && oy <= f.height) {
@@ -183,6 +204,7 @@ void draw_legend(SvgWriter& svg, const FigureFrame& f, const FigureStyle& s, con
     std::vector<Row> rows = {{"positive", "class +1"}, {"negative", "class \xE2\x88\x92" "1"}};
     if (e.test_points) rows.push_back({"test", "test point"});
     if (e.boundary) rows.push_back({"boundary", "f(x) = 0"});
+    if (e.plane) rows.push_back({"plane", "separating plane"});
     if (e.margin) rows.push_back({"margin", "margin band"});
     if (e.max_margin) rows.push_back({"max-margin", "max-margin line"});
     if (e.weight) rows.push_back({"weight", "w"});
@@ -206,6 +228,8 @@ void draw_legend(SvgWriter& svg, const FigureFrame& f, const FigureStyle& s, con
                      "stroke=\"" + s.marker_glyph + "\" stroke-width=\"1.2\"");
         } else if (kind == "test") {
             svg.circle(cx, cy, 4.5, "fill=\"" + s.background + "\" stroke=\"" + s.text + "\" stroke-width=\"2\"");
+        } else if (kind == "plane") {
+            svg.rect(cx - 10, cy - 5, 20, 10, "fill=\"" + s.weight_arrow + "\" fill-opacity=\"0.24\" stroke=\"" + s.weight_arrow + "\" stroke-width=\"1.5\"");
         } else {
             const std::string color = kind == "boundary" ? s.boundary : kind == "weight" ? s.weight_arrow : s.margin;
             const std::string dash = kind == "margin" ? " stroke-dasharray=\"4 3\"" : "";

@@ -1,5 +1,6 @@
 #include "core/figures/figure_svg.hpp"
 
+#include "core/figures/lift_svg.hpp"
 #include "core/figures/plot_figures.hpp"
 
 namespace pl {
@@ -31,7 +32,10 @@ std::string figure_svg(const Session& session, FigurePart part, const FigureOpti
         case FigurePart::Mistakes: return figures::mistakes_svg(session, options);
         case FigurePart::Loss: return figures::loss_svg(session, options);
         case FigurePart::Proof: return figures::proof_svg(session, options);
-        case FigurePart::Lift: return {};
+        case FigurePart::Lift: {
+            std::string error;
+            return lift_svg(session, options, LiftCamera{}, error);
+        }
     }
     return {};
 }

@@ -10,7 +10,8 @@ namespace pl {
 
 class Session;
 
-// Which picture. The lift view needs its 3-D camera, which lives in the app (app/lift/lift_figure.hpp).
+// Which picture. The lift view's figure is seen through its orbit camera (lift_svg.hpp): here the camera
+// the view starts with; the app passes the view's current one (app/lift/lift_figure.hpp).
 enum class FigurePart { Canvas, Mistakes, Loss, Proof, Lift };
 std::string_view to_string(FigurePart part);              // "canvas", "mistakes", "loss", "proof", "lift"
 bool parse(std::string_view text, FigurePart& out);       // exact lower-case names
@@ -28,7 +29,8 @@ struct FigureOptions {
 // ticks and a legend. Text is real text in the UI font.
 std::string canvas_svg(const Session& session, const FigureOptions& options = {});
 
-// Any part but Lift (which returns "" here). Mistakes, Loss and Proof are the Plots section's charts.
+// Any part. Mistakes, Loss and Proof are the Plots section's charts; Lift is the lift view from its
+// starting camera, or "" when the session's lift is not one the view draws (lift_svg says why).
 std::string figure_svg(const Session& session, FigurePart part, const FigureOptions& options = {});
 
 }  // namespace pl

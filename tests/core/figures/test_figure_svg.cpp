@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,110 +15,12 @@
 #include "core/facts/shown_answer.hpp"
 #include "core/figures/figure_svg.hpp"
 #include "core/session/session.hpp"
+#include "svg_reader.hpp"
 
 using namespace pl;
+using namespace svg_test;
 
 namespace {
-
-// [SECTION] a small XML reader: elements with their attributes, text and children
-struct Element {
-    std::string name;
-    std::map<std::string, std::string> attributes;
-    std::string text;
-    std::vector<Element> children;
-    std::string attr(const std::string& key) const {
-        const auto it = attributes.find(key);
-        return it == attributes.end() ? std::string() : it->second;
-    }
-};
-
-struct XmlReader {
-    const std::string& s;
-    std::size_t i = 0;
-    bool ok = true;
-    void skip_space() { while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i; }
-    std::string name() {
-        const std::size_t start = i;
-        while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '-' || s[i] == ':' || s[i] == '_')) ++i;
-        return s.substr(start, i - start);
-    }
-    static std::string unescape(std::string t) {
-        const std::pair<const char*, const char*> entities[] = {{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}};
-        for (const auto& [from, to] : entities)
-            for (std::size_t p; (p = t.find(from)) != std::string::npos;) t.replace(p, std::string(from).size(), to);
-        return t;
-    }
-    // Reads one element starting at '<'.
-    Element element() {
-        Element e;
-        if (s[i] != '<') { ok = false; return e; }
-        ++i;
-        e.name = name();
-        while (true) {
-            skip_space();
-            if (i >= s.size()) { ok = false; return e; }
-            if (s.compare(i, 2, "/>") == 0) { i += 2; return e; }
-            if (s[i] == '>') { ++i; break; }
-            const std::string key = name();
-            skip_space();
-            if (key.empty() || s[i] != '=') { ok = false; return e; }
-            ++i;
-            skip_space();
-            const char quote = s[i++];
-            const std::size_t end = s.find(quote, i);
-            if (end == std::string::npos) { ok = false; return e; }
-            if (e.attributes.count(key)) ok = false;  // a repeated attribute is not XML
-            e.attributes[key] = unescape(s.substr(i, end - i));
-            i = end + 1;
-        }
-        while (ok && i < s.size()) {
-            if (s.compare(i, 2, "</") == 0) {
-                i += 2;
-                if (name() != e.name) ok = false;
-                skip_space();
-                ++i;  // '>'
-                return e;
-            }
-            if (s[i] == '<') e.children.push_back(element());
-            else {
-                const std::size_t end = s.find('<', i);
-                e.text += unescape(s.substr(i, end - i));
-                i = end;
-            }
-        }
-        ok = false;
-        return e;
-    }
-};
-
-Element parse_svg(const std::string& svg, bool& ok) {
-    XmlReader reader{svg};
-    std::size_t start = svg.find("<svg");
-    if (start == std::string::npos) { ok = false; return {}; }
-    reader.i = start;
-    Element root = reader.element();
-    reader.skip_space();
-    ok = reader.ok && reader.i == svg.size();
-    return root;
-}
-
-void collect(const Element& e, const std::string& name, std::vector<const Element*>& out) {
-    if (e.name == name) out.push_back(&e);
-    for (const Element& c : e.children) collect(c, name, out);
-}
-std::vector<const Element*> all(const Element& root, const std::string& name) {
-    std::vector<const Element*> out;
-    collect(root, name, out);
-    return out;
-}
-std::vector<const Element*> with_class(const Element& root, const std::string& name, const std::string& cls) {
-    std::vector<const Element*> out;
-    for (const Element* e : all(root, name)) {
-        const std::string c = " " + e->attr("class") + " ";
-        if (c.find(" " + cls + " ") != std::string::npos) out.push_back(e);
-    }
-    return out;
-}
 
 // The figure's user units back to data coordinates: the view's centre at the middle, its span across
 // the shorter side (the canvas's own mapping, app/canvas/view.hpp).
@@ -286,6 +189,88 @@ TEST_CASE("figure svg: the axis labels and tick values are text in the UI font")
     CHECK(has("1"));
     CHECK(has("\xE2\x88\x92" "1"));  // a negative tick with U+2212
     CHECK(root.attr("width").find("cm") != std::string::npos);
+}
+
+TEST_CASE("figure svg: every tick label lies inside the figure, with one number of decimals per axis") {
+    // Views whose edges fall on or near labelled ticks (the RBF figure's "−1.5" was cut at the border).
+    const double views[][3] = {{0, 0, 3.0}, {0, 0, 3.3}, {0.25, -0.4, 4.7}, {0, 0, 7}, {1.5, 1.5, 3}, {-3, 0, 6}, {0, 0, 0.9}};
+    for (const auto& v : views) {
+        WidgetState state = lecture4_converged();
+        state.view = {v[0], v[1], v[2]};
+        const Session session(state);
+        for (double width_cm : {6.0, 12.0}) {
+            FigureOptions options;
+            options.width_cm = width_cm;
+            bool ok = false;
+            const Element root = parse_svg(canvas_svg(session, options), ok);
+            REQUIRE(ok);
+            double x0, y0, width, height;
+            REQUIRE(std::sscanf(root.attr("viewBox").c_str(), "%lf %lf %lf %lf", &x0, &y0, &width, &height) == 4);
+            std::map<std::string, std::vector<int>> decimals;  // by anchor: middle = the x₁ axis, start/end = x₂
+            for (const Element* t : with_class(root, "text", "tick")) {
+                if (t->text == "0") continue;  // the origin's label
+                std::size_t chars = 0;  // code points: "−" is one character
+                for (unsigned char c : t->text) chars += (c & 0xC0) != 0x80 ? 1 : 0;
+                const double size = std::stod(t->attr("font-size")), w = 0.6 * size * static_cast<double>(chars);
+                const double x = std::stod(t->attr("x")), y = std::stod(t->attr("y"));
+                const std::string anchor = t->attr("text-anchor");
+                const double left = anchor == "middle" ? x - w / 2 : anchor == "end" ? x - w : x;
+                INFO("view " << v[0] << ", " << v[1] << " span " << v[2] << " at " << width_cm << " cm: tick " << t->text << " at " << x << ", " << y);
+                CHECK(left >= 0);
+                CHECK(left + w <= width);
+                CHECK(y - 0.8 * size >= 0);
+                CHECK(y + 0.25 * size <= height);
+                const std::size_t dot = t->text.find('.');
+                decimals[anchor == "middle" ? "x1" : "x2"].push_back(dot == std::string::npos ? 0 : static_cast<int>(t->text.size() - dot - 1));
+            }
+            for (const auto& [axis, counts] : decimals) {
+                INFO("view span " << v[2] << " axis " << axis);
+                CHECK(std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<int>()) == counts.end());
+            }
+        }
+    }
+}
+
+TEST_CASE("figure svg: a kernel in grayscale keeps two region greys, the contour and the axes apart") {
+    Session session;
+    GeneratorParams params;
+    params.n = 60;
+    session.load_preset(Preset::Circles, params);
+    TrainConfig config = session.state().config;
+    config.algorithm = Algorithm::Kernel;
+    config.kernel.type = KernelType::Rbf;
+    session.set_config(config);
+    REQUIRE(session.train_until_converged());
+    FigureOptions grey;
+    grey.grayscale = true;
+    grey.print = true;
+    bool ok = false;
+    const Element root = parse_svg(canvas_svg(session, grey), ok);
+    REQUIRE(ok);
+    auto level = [](const std::string& hex) {  // a grey's level 0..255; -1 for a colour
+        const int r = std::stoi(hex.substr(1, 2), nullptr, 16), g = std::stoi(hex.substr(3, 2), nullptr, 16), b = std::stoi(hex.substr(5, 2), nullptr, 16);
+        return r == g && g == b ? r : -1;
+    };
+    const auto positive = with_class(root, "path", "region positive"), negative = with_class(root, "path", "region negative");
+    const auto boundary = with_class(root, "path", "boundary");
+    REQUIRE(positive.size() == 1);
+    REQUIRE(negative.size() == 1);
+    REQUIRE(boundary.size() == 1);
+    const int p = level(positive[0]->attr("fill")), n = level(negative[0]->attr("fill")), line = level(boundary[0]->attr("stroke"));
+    CHECK(p >= 0);
+    CHECK(n >= 0);
+    CHECK(line >= 0);
+    CHECK(std::abs(p - n) >= 30);            // the two sides apart on paper
+    CHECK(std::min(p, n) - line >= 120);     // the contour far darker than either side
+    // The opaque fills lie under the grid and the axes: in document order the regions come first.
+    std::vector<std::string> order;
+    std::function<void(const Element&)> walk = [&](const Element& e) {
+        const std::string cls = e.attr("class");
+        if (cls == "region negative" || cls == "axes" || cls == "boundary") order.push_back(cls);
+        for (const Element& c : e.children) walk(c);
+    };
+    walk(root);
+    CHECK(order == std::vector<std::string>{"region negative", "axes", "boundary"});
 }
 
 TEST_CASE("figure svg: print and grayscale change the colours") {

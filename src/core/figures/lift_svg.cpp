@@ -1,0 +1,305 @@
+// The lift view as a vector figure (lift_svg.hpp), drawn back to front as app/lift/lift_view.cpp draws
+// it: the floor grid and the box, the axes, the points behind the plane, the translucent plane with w,
+// the points in front, then the labels, the plane's equation and a legend.
+#include "core/figures/lift_svg.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numeric>
+
+#include "core/facts/describe.hpp"
+#include "core/facts/model_facts.hpp"
+#include "core/facts/shown_answer.hpp"
+#include "core/figures/canvas_figure.hpp"
+#include "core/learn/lift.hpp"
+#include "core/session/session.hpp"
+
+namespace pl {
+
+namespace {
+using namespace figures;
+using P3 = std::array<double, 3>;
+
+// The view's camera constants (app/lift/lift_camera.cpp).
+constexpr double kBaseDistance = 6.2, kFieldOfView = 0.62, kNear = 0.1, kFar = 50.0;
+
+double dot(const P3& a, const P3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+P3 cross(const P3& a, const P3& b) { return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]}; }
+P3 unit(const P3& a) {
+    const double n = std::sqrt(dot(a, a));
+    return n > 0 ? P3{a[0] / n, a[1] / n, a[2] / n} : a;
+}
+
+// glm::lookAt(eye, 0, up = z) then glm::perspective and glm::project onto the figure (y down).
+struct Projection {
+    P3 eye{}, side{}, up{}, forward{};
+    double sx = 1, sy = 1, width = 1, height = 1;
+    Projection(const LiftCamera& c, double w, double h) : width(std::max(1.0, w)), height(std::max(1.0, h)) {
+        const double d = kBaseDistance / c.zoom;
+        eye = {d * std::cos(c.pitch) * std::cos(c.yaw), d * std::cos(c.pitch) * std::sin(c.yaw), d * std::sin(c.pitch)};
+        forward = unit({-eye[0], -eye[1], -eye[2]});
+        side = unit(cross(forward, {0, 0, 1}));
+        up = cross(side, forward);
+        const double aspect = width / height;
+        const double fovy = aspect >= 1 ? kFieldOfView : 2 * std::atan(std::tan(kFieldOfView * 0.5) / aspect);
+        sy = 1 / std::tan(fovy * 0.5);
+        sx = sy / aspect;
+    }
+    // x, y on the figure and the window depth in [0, 1] (larger: farther), as glm::project gives it.
+    std::array<double, 3> operator()(const P3& p) const {
+        const P3 rel{p[0] - eye[0], p[1] - eye[1], p[2] - eye[2]};
+        const double xc = dot(side, rel), yc = dot(up, rel), zc = -dot(forward, rel), w = -zc;
+        const double ndc_z = (-(kFar + kNear) / (kFar - kNear) * zc - 2 * kFar * kNear / (kFar - kNear)) / w;
+        return {(xc * sx / w + 1) * 0.5 * width, height - (yc * sy / w + 1) * 0.5 * height, ndc_z * 0.5 + 0.5};
+    }
+};
+
+// The data box of the lifted coordinates (x₁, x₂, φ₃), padded, and the map to [-1, 1]^3 (LiftView::refresh_points).
+struct Box {
+    P3 center{}, half{1, 1, 1}, low{}, high{};
+    double to_box(int a, double v) const { return (v - center[a]) / half[a]; }
+};
+P3 lifted(LiftKind lift, const Vec& p) {
+    const Vec phi = apply_lift(lift, p);
+    return {p.empty() ? 0.0 : p[0], p.size() > 1 ? p[1] : 0.0, phi.empty() ? 0.0 : phi.back()};
+}
+Box data_box(const Dataset& data, LiftKind lift) {
+    Box box;
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        const P3 c = lifted(lift, data.points[i]);
+        for (int a = 0; a < 3; ++a) {
+            box.low[a] = i == 0 ? c[a] : std::min(box.low[a], c[a]);
+            box.high[a] = i == 0 ? c[a] : std::max(box.high[a], c[a]);
+        }
+    }
+    for (int a = 0; a < 3; ++a) {
+        box.center[a] = 0.5 * (box.low[a] + box.high[a]);
+        const double half = 0.5 * (box.high[a] - box.low[a]);
+        box.half[a] = half > 1e-9 ? half * 1.08 : 1.0;
+    }
+    return box;
+}
+
+// The learned plane n.u + d = 0 in box coordinates (LiftView::separating_plane); false with `why_not`.
+bool box_plane(const DecisionField& field, int dim, LiftKind lift, const Box& box, P3& normal, double& offset, const char*& why_not) {
+    if (field.kind == DecisionField::Kind::Kernel) { why_not = "A kernel learner keeps mistake counts \xCE\xB1, not a weight vector: no plane to draw."; return false; }
+    if (field.kind == DecisionField::Kind::Voted) { why_not = "The voted perceptron answers with a vote of many planes, not one."; return false; }
+    const auto d = static_cast<std::size_t>(dim);
+    const std::size_t expected = d + 1 + (field.bias == BiasMode::Absorbed ? 1 : 0);
+    if (field.lift != lift || field.w.size() != expected) return false;
+    const P3 w{field.w[0], dim == 2 ? field.w[1] : 0.0, field.w[d]};
+    if (w[0] == 0 && w[1] == 0 && w[2] == 0) { why_not = "w is still zero: no plane yet."; return false; }
+    offset = field.b + (field.bias == BiasMode::Absorbed ? field.w[d + 1] : 0.0) + dot(w, box.center);
+    normal = {w[0] * box.half[0], w[1] * box.half[1], w[2] * box.half[2]};
+    return std::isfinite(offset) && std::isfinite(normal[0]) && std::isfinite(normal[1]) && std::isfinite(normal[2]);
+}
+
+// The convex polygon where n.u + d = 0 cuts [-1, 1]^3, in order around it (clip_plane_to_cube).
+std::vector<P3> clip_to_cube(const P3& n, double d) {
+    std::vector<P3> hits;
+    for (int axis = 0; axis < 3; ++axis)
+        for (int corner = 0; corner < 4; ++corner) {
+            P3 a{}, b{};
+            const double s = (corner & 1) ? 1 : -1, t = (corner & 2) ? 1 : -1;
+            a[axis] = -1; b[axis] = 1;
+            a[(axis + 1) % 3] = b[(axis + 1) % 3] = s;
+            a[(axis + 2) % 3] = b[(axis + 2) % 3] = t;
+            const double fa = dot(n, a) + d, fb = dot(n, b) + d;
+            if ((fa > 0 && fb > 0) || (fa < 0 && fb < 0) || fa == fb) continue;
+            const double k = fa / (fa - fb);
+            const P3 p{a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k, a[2] + (b[2] - a[2]) * k};
+            if (std::none_of(hits.begin(), hits.end(), [&](const P3& q) { return std::fabs(p[0] - q[0]) + std::fabs(p[1] - q[1]) + std::fabs(p[2] - q[2]) < 1e-7; }))
+                hits.push_back(p);
+        }
+    if (hits.size() < 3) return {};
+    P3 c{};
+    for (const P3& p : hits) for (int a = 0; a < 3; ++a) c[a] += p[a] / static_cast<double>(hits.size());
+    const P3 nu = unit(n), helper = std::fabs(nu[0]) < 0.9 ? P3{1, 0, 0} : P3{0, 1, 0};
+    const P3 u = unit(cross(nu, helper)), v = cross(nu, u);
+    auto angle = [&](const P3& p) { const P3 r{p[0] - c[0], p[1] - c[1], p[2] - c[2]}; return std::atan2(dot(r, v), dot(r, u)); };
+    std::sort(hits.begin(), hits.end(), [&](const P3& p, const P3& q) { return angle(p) < angle(q); });
+    return hits;
+}
+
+std::string short_number(double v) { return display_number(std::fabs(v) < 1e-12 ? 0.0 : v, 3); }
+void append_term(std::string& out, double coefficient, const std::string& name) {
+    if (coefficient == 0.0) return;
+    if (!out.empty()) out += coefficient < 0 ? " \xE2\x88\x92 " : " + ";
+    else if (coefficient < 0) out += "\xE2\x88\x92";
+    out += short_number(std::fabs(coefficient));
+    if (!name.empty()) out += " " + name;
+}
+
+std::string text_style(const std::string& color, const char* anchor = "start") {
+    return "font-size=\"" + num(kFontSize) + "\" fill=\"" + color + "\" text-anchor=\"" + anchor + "\"";
+}
+
+}  // namespace
+
+std::string lift_svg(const Session& session, const FigureOptions& options, const LiftCamera& camera, std::string& error,
+                     LiftFigureGeometry* geometry) {
+    error.clear();
+    const WidgetState& state = session.state();
+    const LiftKind lift = state.config.lift;
+    if (lift != LiftKind::Product && lift != LiftKind::Radial) {
+        error = "the lift view draws the x\xE2\x82\x81x\xE2\x82\x82 and the radial lift only; choose one of them (Feature map) first";
+        return {};
+    }
+    const Dataset& data = state.data;
+    if (data.dim < 1 || data.dim > 2) {
+        error = "the lift view draws 1-D or 2-D data only";
+        return {};
+    }
+    // The figure's size: the width asked for, 4:3 unless a height is given.
+    const double width_cm = options.width_cm > 0 ? options.width_cm : 12.0;
+    const double height_cm = options.height_cm > 0 ? options.height_cm : width_cm * 0.75;
+    const double width = std::round(width_cm * kUnitsPerCm * 100) / 100, height = std::round(height_cm * kUnitsPerCm * 100) / 100;
+    const FigureStyle s = figure_style(state.panels, options);
+    const Projection project(camera, width, height);
+    auto at = [&](const P3& p) { return project(p); };
+
+    const Box box = data_box(data, lift);
+    const P3 zero{std::clamp(box.to_box(0, 0.0), -1.0, 1.0), std::clamp(box.to_box(1, 0.0), -1.0, 1.0), std::clamp(box.to_box(2, 0.0), -1.0, 1.0)};
+    LiftFigureGeometry local;
+    LiftFigureGeometry& g = geometry ? *geometry : local;
+    g = {width, height, {}};
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        const P3 c = lifted(lift, data.points[i]);
+        LiftFigurePoint p;
+        p.index = i;
+        p.label = data.labels[i] > 0 ? 1 : -1;
+        for (int a = 0; a < 3; ++a) p.box[a] = box.to_box(a, c[a]);
+        const auto q = at({p.box[0], p.box[1], p.box[2]});
+        p.x = q[0]; p.y = q[1]; p.depth = q[2];
+        g.points.push_back(p);
+    }
+
+    SvgWriter svg(width_cm, height_cm, width, height);
+    svg.raw("<title>Perceptron Lab: the lift view</title>\n<defs><clipPath id=\"view\"><rect x=\"0\" y=\"0\" width=\"" + num(width) +
+            "\" height=\"" + num(height) + "\"/></clipPath></defs>\n");
+    svg.rect(0, 0, width, height, "class=\"background\" fill=\"" + s.background + "\"");
+    svg.open_group("clip-path=\"url(#view)\"");
+    auto segment = [&](const P3& a, const P3& b) {
+        const auto p = at(a), q = at(b);
+        return "M" + num(p[0]) + " " + num(p[1]) + "L" + num(q[0]) + " " + num(q[1]);
+    };
+    std::string grid, edges;
+    for (int k = 0; k <= 4; ++k) {
+        const double t = -1 + 0.5 * k;
+        grid += segment({t, -1, zero[2]}, {t, 1, zero[2]}) + segment({-1, t, zero[2]}, {1, t, zero[2]});
+    }
+    for (int axis = 0; axis < 3; ++axis)
+        for (double a1 : {-1.0, 1.0})
+            for (double a2 : {-1.0, 1.0}) {
+                P3 a{}, b{};
+                a[axis] = -1; b[axis] = 1;
+                a[(axis + 1) % 3] = b[(axis + 1) % 3] = a1;
+                a[(axis + 2) % 3] = b[(axis + 2) % 3] = a2;
+                edges += segment(a, b);
+            }
+    svg.path(grid, "class=\"grid\" fill=\"none\" stroke=\"" + s.grid + "\" stroke-opacity=\"0.18\" stroke-width=\"1\"");
+    svg.path(edges, "class=\"box\" fill=\"none\" stroke=\"" + s.grid + "\" stroke-opacity=\"0.16\" stroke-width=\"1\"");
+    const P3 axis_ends[3] = {{1.15, zero[1], zero[2]}, {zero[0], 1.15, zero[2]}, {zero[0], zero[1], 1.15}};
+    const P3 axis_starts[3] = {{-1, zero[1], zero[2]}, {zero[0], -1, zero[2]}, {zero[0], zero[1], -1}};
+    svg.open_group("class=\"axes\"");
+    for (int a = 0; a < 3; ++a) {
+        const auto p = at(axis_starts[a]), q = at(axis_ends[a]);
+        draw_arrow(svg, p[0], p[1], q[0], q[1], s.axis, 1.5);
+    }
+    svg.close_group();
+
+    // The plane, and the painter's order: points behind it first, far before near in each group.
+    const Learner& learner = session.learner();
+    const ShownAnswer answer = which_answer(state, learner);
+    const bool trained = answer.hand || has_answer(learner, state.config);
+    P3 normal{};
+    double offset = 0;
+    const char* why_not = nullptr;
+    const bool plane = box_plane(answer.field, data.dim, lift, box, normal, offset, why_not);
+    const std::vector<P3> polygon = plane ? clip_to_cube(normal, offset) : std::vector<P3>{};
+    if (plane && polygon.empty()) why_not = "The learned plane lies outside the data box.";
+    const double eye_side = dot(normal, project.eye) + offset;
+    auto behind = [&](const LiftFigurePoint& p) { return !polygon.empty() && (dot(normal, {p.box[0], p.box[1], p.box[2]}) + offset) * eye_side < 0; };
+    std::vector<std::size_t> order(g.points.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const bool ba = behind(g.points[a]), bb = behind(g.points[b]);
+        if (ba != bb) return ba;
+        return g.points[a].depth > g.points[b].depth;
+    });
+    const double radius = g.points.size() <= 40 ? kMarkerRadius : g.points.size() <= 300 ? 5.5 : 4.0;
+    const bool stems = g.points.size() <= 800;
+    DecisionField::Scratch scratch;
+    auto draw_point = [&](const LiftFigurePoint& p) {
+        if (stems) {
+            const auto floor = at({p.box[0], p.box[1], zero[2]});
+            svg.line(floor[0], floor[1], p.x, p.y, "class=\"stem\" stroke=\"" + s.tick_text + "\" stroke-opacity=\"0.3\" stroke-width=\"1\"");
+        }
+        draw_marker(svg, p.x, p.y, p.label, radius, s, false);
+        if (plane && trained && p.label * answer.field.eval(data.points[p.index], scratch) <= 0)
+            svg.circle(p.x, p.y, radius + 3.5, "class=\"mistake\" fill=\"none\" stroke=\"" + s.mistake_ring + "\" stroke-width=\"1.8\"");
+    };
+    std::size_t next = 0;
+    while (next < order.size() && behind(g.points[order[next]])) draw_point(g.points[order[next++]]);
+    if (!polygon.empty()) {
+        std::string d;
+        P3 centre{};
+        for (const P3& v : polygon) {
+            const auto q = at(v);
+            d += (d.empty() ? "M" : "L") + num(q[0], 3) + " " + num(q[1], 3);
+            for (int a = 0; a < 3; ++a) centre[a] += v[a] / static_cast<double>(polygon.size());
+        }
+        svg.path(d + "Z", "class=\"plane\" fill=\"" + s.weight_arrow + "\" fill-opacity=\"0.24\" stroke=\"" + s.weight_arrow + "\" stroke-width=\"2\" stroke-linejoin=\"round\"");
+        // w, the plane's normal towards the +1 side, from the middle of the plane.
+        const double k = 0.55 / std::sqrt(dot(normal, normal));
+        const auto tail = at(centre), head = at({centre[0] + normal[0] * k, centre[1] + normal[1] * k, centre[2] + normal[2] * k});
+        draw_arrow(svg, tail[0], tail[1], head[0], head[1], s.weight_arrow, 2.5);
+        svg.text(head[0] + 5, head[1] - 5, "w", "class=\"weight-label\" " + text_style(s.weight_arrow));
+    }
+    while (next < order.size()) draw_point(g.points[order[next++]]);
+
+    // Labels on top: the axes' names at their tips, each axis's data extent at its ends.
+    const std::string z_name = lift == LiftKind::Product ? "x\xE2\x82\x81x\xE2\x82\x82" : "x\xE2\x82\x81\xC2\xB2+x\xE2\x82\x82\xC2\xB2";
+    const std::string names[3] = {"x\xE2\x82\x81", "x\xE2\x82\x82", z_name};
+    for (int a = 0; a < 3; ++a) {
+        const auto q = at(axis_ends[a]);
+        svg.text(q[0] + (a == 2 ? 0 : 4), q[1] - 6, names[a], "class=\"axis-label\" " + text_style(s.text, a == 2 ? "middle" : "start"));
+    }
+    for (int a = 0; a < 3 && !data.empty(); ++a) {
+        std::vector<double> ends{box.low[a]};
+        if (box.high[a] != box.low[a]) ends.push_back(box.high[a]);
+        for (double v : ends) {
+            P3 p = zero;
+            p[a] = box.to_box(a, v);
+            const auto q = at(p);
+            svg.circle(q[0], q[1], 2, "fill=\"" + s.tick_text + "\"");
+            svg.text(q[0] + 4, q[1] + kFontSize, short_number(v), "class=\"tick\" " + text_style(s.tick_text));
+        }
+    }
+    svg.close_group();
+
+    // The plane's equation (or why there is none) at the bottom left, the legend at the top right.
+    std::string note;
+    if (data.empty()) note = "No points yet.";
+    else if (!polygon.empty()) {
+        const DecisionField& field = answer.field;
+        const auto d = static_cast<std::size_t>(data.dim);
+        append_term(note, field.w[0], "x\xE2\x82\x81");
+        if (d == 2) append_term(note, field.w[1], "x\xE2\x82\x82");
+        append_term(note, field.w[d], lift == LiftKind::Product ? z_name : "(" + z_name + ")");
+        append_term(note, field.b + (field.bias == BiasMode::Absorbed ? field.w[d + 1] : 0.0), "");
+        note = "plane: " + note + " = 0";
+    } else if (why_not) note = why_not;
+    if (!note.empty()) svg.text(8, height - 8, note, "class=\"plane-equation\" " + text_style(s.text));
+    FigureFrame frame;
+    frame.width = width;
+    frame.height = height;
+    LegendEntries legend;
+    legend.plane = !polygon.empty();
+    legend.weight = !polygon.empty();
+    draw_legend(svg, frame, s, legend);
+    return svg.finish();
+}
+
+}  // namespace pl
