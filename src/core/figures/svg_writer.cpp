@@ -11,21 +11,6 @@ std::string rgb(int r, int g, int b) {
     return out;
 }
 
-std::string xml_escape(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
 std::string num(double value, int decimals) {
     if (!std::isfinite(value)) value = 0.0;
     char out[48];

@@ -4,11 +4,12 @@
 #include <string>
 #include <string_view>
 
+#include "core/state/xml_text.hpp"  // pl::xml_escape for text and attributes
+
 namespace pl::figures {
 
 // "#rrggbb" from 0..255 channels; grey(v) is the same for a grey.
 std::string rgb(int r, int g, int b);
-std::string xml_escape(std::string_view text);
 // A number with at most `decimals` decimals and no trailing zeros ("-0" becomes "0").
 std::string num(double value, int decimals = 2);
 

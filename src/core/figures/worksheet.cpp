@@ -9,7 +9,6 @@
 
 namespace pl {
 
-using worksheet::escape;
 using worksheet::markup_html;
 
 namespace {
@@ -119,7 +118,7 @@ std::string question_html(const Lesson& lesson, std::size_t index, const std::op
     }
     if (s.predict) {
         out += "<div class=\"question\"><span class=\"question-label\">Predict.</span> ";
-        if (screen) out += escape(worksheet::next_visit_question(*screen)) + " ";
+        if (screen) out += xml_escape(worksheet::next_visit_question(*screen)) + " ";
         out += "Will it be a mistake?<ul class=\"choices\"><li><span class=\"box\"></span>mistake</li>"
                "<li><span class=\"box\"></span>no mistake</li></ul></div>\n";
     }
@@ -138,8 +137,8 @@ std::string question_html(const Lesson& lesson, std::size_t index, const std::op
     if (s.goal) {
         const std::string words = s.goal->nodes.empty() ? std::string() : goal_sentence(*s.goal);
         out += "<p class=\"goal\"><span class=\"question-label\">Goal:</span> " +
-               (words.empty() ? "" : escape(words) + ". ") + "<span class=\"form\">(the widget checks <code>" +
-               escape(s.goal->text) + "</code>)</span></p>\n";
+               (words.empty() ? "" : xml_escape(words) + ". ") + "<span class=\"form\">(the widget checks <code>" +
+               xml_escape(s.goal->text) + "</code>)</span></p>\n";
     }
     return out;
 }
@@ -154,7 +153,7 @@ std::string step_html(const Lesson& lesson, std::size_t index, const WorksheetOp
         // The canvas draws points; in Words mode the picture is the list of messages with their labels.
         out += "<table class=\"messages\"><tr><th>message</th><th>label</th></tr>\n";
         for (std::size_t m = 0; m < screen->words.messages.size() && m < 40; ++m)
-            out += "<tr><td>" + escape(screen->words.messages[m]) + "</td><td>" +
+            out += "<tr><td>" + xml_escape(screen->words.messages[m]) + "</td><td>" +
                    (m < screen->words.labels.size() && screen->words.labels[m] > 0 ? "ham (+1)" : "spam (\xE2\x88\x92" "1)") + "</td></tr>\n";
         out += "</table>\n";
     } else if (screen) {
@@ -192,13 +191,13 @@ std::string worksheet_file_name(const Lesson& lesson, bool key) {
 std::string worksheet_html(const Lesson& lesson, const WorksheetOptions& options) {
     std::size_t checks = 0;
     for (const LessonStep& s : lesson.steps) checks += s.has_check() ? 1 : 0;
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape(lesson.title) +
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + xml_escape(lesson.title) +
                       (options.key ? " (answer key)" : "") + "</title>\n<style>" + kStyle + "</style>\n";
     if (options.print_on_open) out += "<script>addEventListener('load', () => setTimeout(() => print(), 0));</script>\n";
     out += "</head>\n<body>\n";
     out += "<p class=\"screen-only\">This is a printable sheet: use your browser's Print to print it or save it as PDF.</p>\n";
     out += "<h1>" + markup_html(lesson.title, true) + (options.key ? " \xE2\x80\x94 answer key" : "") + "</h1>\n";
-    out += "<p class=\"meta\">Perceptron Lab lesson <code>" + escape(lesson.id) + "</code> \xC2\xB7 " +
+    out += "<p class=\"meta\">Perceptron Lab lesson <code>" + xml_escape(lesson.id) + "</code> \xC2\xB7 " +
            std::to_string(lesson.steps.size()) + (lesson.steps.size() == 1 ? " step" : " steps") + " \xC2\xB7 " +
            std::to_string(checks) + (checks == 1 ? " exercise" : " exercises") +
            (options.key ? " \xC2\xB7 the key is worked out by the widget's learner on each step's points" : "") + "</p>\n";

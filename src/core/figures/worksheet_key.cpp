@@ -17,32 +17,17 @@
 
 namespace pl::worksheet {
 
-std::string escape(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (const char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
 std::string markup_html(std::string_view text, bool inline_only) {
     const MarkupResult parsed = parse_markup(text);
-    if (!parsed.error.empty()) return inline_only ? escape(text) : "<p>" + escape(text) + "</p>";
+    if (!parsed.error.empty()) return inline_only ? xml_escape(text) : "<p>" + xml_escape(text) + "</p>";
     std::string out;
     for (const TextParagraph& paragraph : parsed.paragraphs) {
         std::string line;
         for (const TextRun& run : paragraph) {
             switch (run.style) {
-                case RunStyle::Plain: line += escape(run.text); break;
-                case RunStyle::Bold: line += "<strong>" + escape(run.text) + "</strong>"; break;
-                case RunStyle::Code: line += "<code>" + escape(run.text) + "</code>"; break;
+                case RunStyle::Plain: line += xml_escape(run.text); break;
+                case RunStyle::Bold: line += "<strong>" + xml_escape(run.text) + "</strong>"; break;
+                case RunStyle::Code: line += "<code>" + xml_escape(run.text) + "</code>"; break;
             }
         }
         if (inline_only) out += (out.empty() ? "" : " ") + line;
@@ -118,18 +103,18 @@ void goal_key(const LessonStep& step, const WidgetState& screen, std::vector<std
         if (name == GoalName::WordWeight) continue;  // needs its word; check_goal's reasons name it
         const GoalNameInfo& info = goal_name_info(name);
         const std::string value = facts.defined(name) ? describe_fact_value(goal_fact_value(facts, name)) : "undefined";
-        values += (values.empty() ? "" : ", ") + escape(info.label) + " = " + escape(value);
+        values += (values.empty() ? "" : ", ") + xml_escape(info.label) + " = " + xml_escape(value);
     }
     const std::string how = trained ? "after Converge on these points" : "on these points";
     if (check.passed) out.push_back("<b>Goal reached</b> " + how + ": " + values + ".");
-    else out.push_back("<b>Goal</b>: not reached " + how + " without the student's own change (" + escape(check.message) +
+    else out.push_back("<b>Goal</b>: not reached " + how + " without the student's own change (" + xml_escape(check.message) +
                        "); the values there: " + values + ".");
 }
 
 void predict_key(const LessonStep& step, const Session& session, std::vector<std::string>& out) {
     const NextVisit next = preview_next_visit(session);
     if (!next.defined) {
-        out.push_back("<b>Prediction</b>: cannot be worked out here: " + escape(next.why) + ".");
+        out.push_back("<b>Prediction</b>: cannot be worked out here: " + xml_escape(next.why) + ".");
         return;
     }
     const Update& u = next.update;
@@ -186,12 +171,12 @@ std::vector<std::string> step_key(const Lesson& lesson, std::size_t step) {
         if (s.number) {
             const KeyValue key = number_key_value(*s.number, session);
             if (!key.defined) {
-                out.push_back("<b>Answer</b>: cannot be worked out here: " + escape(key.why) + ".");
+                out.push_back("<b>Answer</b>: cannot be worked out here: " + xml_escape(key.why) + ".");
             } else {
                 StepAnswer answer;
                 answer.values = key.values;
                 const bool judged = judge_exercise(s, answer, session).passed;
-                const std::string from = s.number->expression ? " = <code>" + escape(s.number->expression->text) + "</code>" : "";
+                const std::string from = s.number->expression ? " = <code>" + xml_escape(s.number->expression->text) + "</code>" : "";
                 out.push_back("<b>Answer</b>: " + display_number(key.values[0], 6) + from + " " + where + " (accepted " +
                               tolerance_html(s.number->tolerance, s.number->relative) + ")." +
                               (judged ? "" : " (The card's judge does not accept this key: the lesson needs a look.)"));
@@ -201,7 +186,7 @@ std::vector<std::string> step_key(const Lesson& lesson, std::size_t step) {
             const KeyValue key = vector_key_value(*s.vector, session);
             const std::string_view source = to_string(s.vector->source);
             const std::string name = source.empty() ? "" : " = <code>" + std::string(source) + "</code>";
-            if (!key.defined) out.push_back("<b>Vector</b>: cannot be worked out here: " + escape(key.why) + ".");
+            if (!key.defined) out.push_back("<b>Vector</b>: cannot be worked out here: " + xml_escape(key.why) + ".");
             else out.push_back("<b>Vector</b>" + name + ": " + vector_html(key.values) + " " + where + " (accepted " +
                                tolerance_html(s.vector->tolerance, s.vector->relative) + " in each component).");
         }

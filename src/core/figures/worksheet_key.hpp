@@ -10,10 +10,10 @@
 
 #include "core/lesson/lesson.hpp"
 #include "core/state/widget_state.hpp"
+#include "core/state/xml_text.hpp"  // xml_escape: every text of the sheet goes through it
 
 namespace pl::worksheet {
 
-std::string escape(std::string_view text);  // &, <, >, " as entities
 // Lesson markup (lesson_markup.hpp) as HTML: paragraphs as <p> (or, inline, runs joined by spaces),
 // **bold** as <strong>, `code` as <code>; text whose markup does not read is shown escaped as written.
 std::string markup_html(std::string_view text, bool inline_only);

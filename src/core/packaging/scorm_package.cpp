@@ -116,22 +116,6 @@ bool parse_scorm_version(std::string_view text, ScormVersion& out) {
 
 std::string_view to_string(ScormVersion version) { return version == ScormVersion::Scorm12 ? "1.2" : "2004"; }
 
-std::string xml_escape(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (const char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
 ScormIdentifiers scorm_identifiers(const Lesson& lesson) {
     const std::string base = "pl-" + lesson.id;
     return {base, base + "-org", base + "-item", base + "-sco"};

@@ -12,6 +12,7 @@
 
 #include "core/lesson/lesson.hpp"
 #include "core/packaging/package_files.hpp"
+#include "core/state/xml_text.hpp"  // xml_escape, also for the manifests' callers
 
 namespace pl::packaging {
 
@@ -20,9 +21,6 @@ enum class ScormVersion { Scorm12, Scorm2004 };
 // "1.2" or "2004" (exactly); false otherwise.
 bool parse_scorm_version(std::string_view text, ScormVersion& out);
 std::string_view to_string(ScormVersion version);  // "1.2", "2004"
-
-// Text for XML content and attribute values: & < > " ' as entities.
-std::string xml_escape(std::string_view text);
 
 // The identifiers of the manifest, made from the lesson id (a-z, 0-9, '-') so that they are valid
 // xs:ID values (they must not start with a digit or '-'): "pl-<id>", "pl-<id>-org", ...
