@@ -27,6 +27,7 @@ export function testHooks(target) {
   const hooks = {
     /** Frames the widget has drawn so far (an idle widget draws none). */
     framesDrawn() { return call('pl_frames_drawn'); },
+    inputPending() { return call('pl_input_pending') === 1; },
     /** The canvas area in CSS px relative to the canvas element, and the data<->screen mapping. */
     geometry() { return JSON.parse(text('pl_canvas_geometry')); },
     /** Page coordinates (CSS px) of a data point, for real mouse clicks. */

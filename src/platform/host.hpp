@@ -10,4 +10,8 @@ void initial_window_size(int& width, int& height);  // web: the size of the elem
 void sync_window_size(SDL_Window* window);       // web: follow the container and devicePixelRatio
 void attach(app::App& app);                      // web: expose the JS handle; native: nothing
 void detach();
+// Input the main loop has taken from the browser or the desktop but not handed to the app yet (the
+// event pacer holds a quick tap's release for the next frame): main.cpp. The test build's settle()
+// waits for it to be false, so a test never reads the screen between two frames of one key tap.
+bool input_pending();
 }  // namespace pl::platform

@@ -224,6 +224,10 @@ bool parse_args(int argc, char** argv, Runtime& rt, pl::app::AppOptions& options
 
 }  // namespace
 
+bool pl::platform::input_pending() {
+    return g_runtime.events.pending() || SDL_PeepEvents(nullptr, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) > 0;
+}
+
 int main(int argc, char** argv) {
     Runtime& rt = g_runtime;
     pl::app::AppOptions options;

@@ -14,6 +14,7 @@
 
 #include "app/render/field_models.hpp"
 #include "app/shell/app.hpp"
+#include "platform/host.hpp"
 #include "platform/test_probe.hpp"
 #include "platform/web_host.hpp"
 
@@ -56,6 +57,10 @@ EMSCRIPTEN_KEEPALIVE double pl_frames_drawn() {
     const pl::app::App* app = current_app();
     return app ? static_cast<double>(app->frames_drawn()) : 0.0;
 }
+
+// 1 while input the browser has sent is not yet handed to the app (host.hpp input_pending): settle()
+// waits for 0 as well as for the frames to stop.
+EMSCRIPTEN_KEEPALIVE int pl_input_pending() { return pl::platform::input_pending() ? 1 : 0; }
 
 // The last online-mode prediction, as JSON (null when none yet).
 EMSCRIPTEN_KEEPALIVE const char* pl_online_json() {

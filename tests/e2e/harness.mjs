@@ -145,8 +145,14 @@ export async function settle(page, _frames = 3, name = 'perceptronLab') {
   let last = -1, stableSince = Date.now();
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
-    const now = await page.evaluate((n) => window.testHooks(window[n]).framesDrawn(), name);
-    if (now !== last) { last = now; stableSince = Date.now(); }
+    // Settled: no input waits to be handed to the app (a tap's release held for the next frame) and no
+    // frame was drawn for 150 ms. The first alone is the widget's own signal; on a loaded machine the
+    // frames of a run of key taps can be more than 150 ms apart, and the screen was read mid-run.
+    const [now, pending] = await page.evaluate((n) => {
+      const hooks = window.testHooks(window[n]);
+      return [hooks.framesDrawn(), hooks.inputPending()];
+    }, name);
+    if (now !== last || pending) { last = now; stableSince = Date.now(); }
     else if (Date.now() - stableSince > 150) break;
     await page.waitForTimeout(30);
   }
@@ -182,13 +188,14 @@ export async function waitForLab(page, who = null, frames = 2) {
   const target = labOf(who);
   await page.waitForFunction(`${target} && window.testHooks(${target}).framesDrawn() >= ${frames}`, null, { timeout: 60000 });
 }
-// settle() for that widget: until it has drawn and gone idle (no new frame for 150 ms), at most 5 s.
+// settle() for that widget: until it has drawn and gone idle (no input waiting, no new frame for 150 ms),
+// at most 5 s.
 export async function settleLab(page, who = null) {
   let last = -1, since = Date.now();
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
-    const now = await onLab(page, who, (lab) => window.testHooks(lab).framesDrawn());
-    if (now !== last) { last = now; since = Date.now(); } else if (Date.now() - since > 150) break;
+    const [now, pending] = await onLab(page, who, (lab) => [window.testHooks(lab).framesDrawn(), window.testHooks(lab).inputPending()]);
+    if (now !== last || pending) { last = now; since = Date.now(); } else if (Date.now() - since > 150) break;
     await page.waitForTimeout(30);
   }
 }
