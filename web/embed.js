@@ -74,8 +74,8 @@ export async function mountPerceptron(element, options = {}) {
 
   // What the module's callbacks reach once the widget is assembled (they may fire before that).
   let widget = null;  // {emitChange, share, snapshots, keys}
-  let resolveReady;
-  const ready = new Promise((resolve) => { resolveReady = resolve; });
+  let resolveReady, failReady;
+  const ready = new Promise((resolve, reject) => { resolveReady = resolve; failReady = reject; });
   let module;
   // A failure to load the rest of the code stops the widget: the student is told why, over the canvas.
   const failure = createNoticeBox(element);
@@ -93,6 +93,8 @@ export async function mountPerceptron(element, options = {}) {
       print: (text) => console.log(text),
       printErr: (text) => console.warn(text),
       // web_host.cpp: 0 = ready, 1 = the state changed.
+      // main.cpp could not make its window or WebGL2 context (host.hpp cannot_start): say why.
+      onCannotStart: (why) => failReady(new Error(why)),
       onWidgetEvent: (kind) => {
         if (kind === 0) resolveReady();
         else if (kind === 1 && widget) widget.emitChange();

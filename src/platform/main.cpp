@@ -264,12 +264,18 @@ int main(int argc, char** argv) {
     const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     rt.window = SDL_CreateWindow("Perceptron Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
     if (!rt.window) {
-        std::fprintf(stderr, "SDL_CreateWindow failed: %s\n", SDL_GetError());
+        const std::string why = std::string("no window (") + SDL_GetError() + ")";
+        pl::platform::cannot_start(why.c_str());
         return 1;
     }
     rt.gl = SDL_GL_CreateContext(rt.window);
     if (!rt.gl) {
-        std::fprintf(stderr, "OpenGL context failed: %s\n", SDL_GetError());
+#ifdef __EMSCRIPTEN__
+        const std::string why = std::string("this browser gave it no WebGL2 context (") + SDL_GetError() + ")";
+#else
+        const std::string why = std::string("no OpenGL 3.3 context (") + SDL_GetError() + ")";
+#endif
+        pl::platform::cannot_start(why.c_str());
         return 1;
     }
     SDL_GL_MakeCurrent(rt.window, rt.gl);

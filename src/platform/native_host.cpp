@@ -131,4 +131,6 @@ void detach() {
     g_app = nullptr;
 }
 
+void cannot_start(const char* why) { std::fprintf(stderr, "perceptron-lab cannot start: %s\n", why); }
+
 }  // namespace pl::platform

@@ -58,6 +58,9 @@ EM_JS(int, pl_container_height, (), {
 EM_JS(int, pl_coarse_pointer, (), {
     return (typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches) ? 1 : 0;
 });
+EM_JS(void, pl_cannot_start_js, (const char* why), {
+    if (Module['onCannotStart']) Module['onCannotStart'](UTF8ToString(why));
+});
 EM_JS(void, pl_notify_js, (int kind), {
     if (Module['onWidgetEvent']) Module['onWidgetEvent'](kind);
 });
@@ -147,6 +150,11 @@ void attach(app::App& app) {
 }
 
 void detach() { g_app = nullptr; }
+
+void cannot_start(const char* why) {
+    std::fprintf(stderr, "Perceptron Lab cannot start: %s\n", why);
+    pl_cannot_start_js(why);
+}
 
 }  // namespace pl::platform
 

@@ -178,3 +178,21 @@ test('release page: a slow start shows the loading line after 0.4 s, and a faile
   await message.waitFor({ state: 'visible', timeout: 10000 });
   await failed.context.close();
 });
+
+// A browser that gives no WebGL2 context (blocked by policy, an old GPU, a driver blocklist; headless
+// Firefox without a display did this in issue 26's engine lanes): the page used to wait forever on the
+// loading line. It now says why, over the canvas.
+test('release page: a browser without WebGL2 is told so instead of loading forever', async () => {
+  const { page, context } = await openPage(browser, 'about:blank');
+  await page.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function getContext(kind, ...rest) {
+      return kind === 'webgl2' ? null : original.call(this, kind, ...rest);
+    };
+  });
+  await page.goto(`${server.url}/`);
+  const message = page.getByText(/^Perceptron Lab could not start: this browser gave it no WebGL2 context/);
+  await message.waitFor({ state: 'visible', timeout: 20000 });
+  assert.equal(await page.evaluate(() => window.perceptronLab === undefined), true, 'no handle of a widget that never started');
+  await context.close();
+});
