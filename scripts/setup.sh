@@ -25,6 +25,7 @@ PACKAGES=(
   nlohmann-json3-dev libglm-dev      # JSON state import/export, 3-D camera math
   fonts-dejavu-core python3-fonttools  # DejaVu Sans (Greek + math glyphs), subset and embedded at build time
   chromium xvfb libgl1-mesa-dri      # headless browser tests, native smoke test under a virtual display
+  firefox-esr webkit2gtk-driver      # the core flows in Firefox (WebDriver BiDi) and WebKitGTK (WebKitWebDriver, MiniBrowser)
   imagemagick                        # screenshot of the native window (import)
   clang-14 libclang-rt-14-dev        # libFuzzer + sanitizer runtimes
   python3-sklearn python3-numpy      # cross-check benchmark against scikit-learn

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The browser suite under load (issue 26): runs tests/e2e three times in a row while two CPU-bound
-# stress-ng workers run beside it, and prints each run's counts and time. Not part of CI: anyone can run it
+# The browser suite under load (issue 26): runs tests/e2e and the engine lanes (tests/engines: Chromium,
+# Firefox ESR, WebKitGTK) three times in a row while two CPU-bound stress-ng workers run beside it, and
+# prints each run's counts and time. Not part of CI: anyone can run it
 # on a built tree (./scripts/build.sh web-test and web first, or after ./scripts/test.sh).
 #   ./scripts/stress.sh [RUNS] [WORKERS]      (defaults: 3 runs, 2 workers)
 # stress-ng comes from Debian; the script installs it when it is missing (as scripts/setup.sh does).
@@ -25,10 +26,14 @@ for run in $(seq 1 "$RUNS"); do
   log="build/test-output/stress-$run.log"
   start=$(date +%s)
   node --test --test-concurrency=1 --test-reporter=spec tests/e2e/ >"$log" 2>&1
+  node tests/engines/run.mjs >"build/test-output/stress-$run-engines.log" 2>&1
   took=$(( $(date +%s) - start ))
   pass=$(grep -E "^ℹ pass [0-9]+" "$log" | awk '{print $3}' | tail -1)
   fail=$(grep -E "^ℹ fail [0-9]+" "$log" | awk '{print $3}' | tail -1)
-  echo "[stress] run $run of $RUNS beside $WORKERS stress-ng workers: ${pass:-?} passed, ${fail:-?} failed, $((took / 60)) min $((took % 60)) s (log: $log)"
+  echo "[stress] run $run of $RUNS beside $WORKERS stress-ng workers, $((took / 60)) min $((took % 60)) s (logs: $log, stress-$run-engines.log)"
+  echo "[stress]   chromium, every test: ${pass:-?} passed, ${fail:-?} failed"
+  grep -E "^\[engine\]" "build/test-output/stress-$run-engines.log" | sed 's/^\[engine\]/[stress]   core flows:/'
   [ "${fail:-1}" = "0" ] || all_ok=1
+  grep -qE "^\[engine\] .*: [0-9]+ passed, [1-9][0-9]* failed" "build/test-output/stress-$run-engines.log" && all_ok=1
 done
 exit $all_ok

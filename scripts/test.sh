@@ -5,6 +5,7 @@
 #   3. fuzzers: each libFuzzer target for a short bounded time                          (if present)
 #   4. web (Release) and web-test (the same plus the test hooks): headless Chromium browser tests
 #      on build/web-test, and checks that build/web carries no test hook                (node --test)
+#   5. the core flows in Chromium, Firefox ESR and WebKitGTK, one line per engine     (tests/engines)
 # Environment: PL_SKIP_ASAN=1 / PL_SKIP_WEB=1 to skip a stage while iterating locally (CI runs all).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -48,7 +49,18 @@ if [ "${PL_SKIP_WEB:-0}" != 1 ]; then
     e2e_pass=$(grep -E "^ℹ pass [0-9]+" build/test-output/e2e.log | awk '{print $3}' | tail -1)
     e2e_fail=$(grep -E "^ℹ fail [0-9]+" build/test-output/e2e.log | awk '{print $3}' | tail -1)
     if [ -z "$e2e_pass" ]; then echo "[test] browser tests printed no summary"; failed=$((failed + 1))
-    else passed=$((passed + e2e_pass)); failed=$((failed + ${e2e_fail:-0})); echo "[test] browser: $e2e_pass passed, ${e2e_fail:-0} failed"; fi
+    else passed=$((passed + e2e_pass)); failed=$((failed + ${e2e_fail:-0})); echo "[test] browser chromium (every test): $e2e_pass passed, ${e2e_fail:-0} failed"; fi
+    # The core flows, written once, in each engine (tests/engines/run.mjs): one line per engine.
+    node tests/engines/run.mjs > build/test-output/engines.log 2>&1
+    engine_lines=$(grep -E "^\[engine\] .*: [0-9]+ passed, [0-9]+ failed" build/test-output/engines.log)
+    if [ -z "$engine_lines" ]; then tail -30 build/test-output/engines.log; echo "[test] engine lanes printed no summary"; failed=$((failed + 1))
+    else
+      grep -E "^  (FAIL|skip|start FAILED)|^       " build/test-output/engines.log | head -n 60
+      while read -r line; do
+        p=$(sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed.*/\1/' <<<"$line"); f=$(sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed.*/\2/' <<<"$line")
+        passed=$((passed + p)); failed=$((failed + f)); echo "[test] browser ${line#\[engine\] }"  # a skip is neither
+      done <<<"$engine_lines"
+    fi
   else
     tail -40 build/test-output/build-web.log; echo "[test] web build FAILED"; failed=$((failed + 1))
   fi

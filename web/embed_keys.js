@@ -26,8 +26,23 @@ export function tabbableElements(root = document) {
 export function setUpKeyboard(element, canvas, wasm) {
   let lastTab = null;  // the page's last Tab key: which way the focus is travelling
   let lastPointer = -Infinity;  // a press on the canvas focuses it too (embed_page.js): no ring then
-  const onKeydown = (e) => { if (e.key === 'Tab') lastTab = { shift: e.shiftKey, time: performance.now() }; };
+  // Escape let go of the keys and nothing took the focus since: the next Tab goes on from the canvas's place
+  // in the page. Chromium and Firefox keep that place after blur(); WebKit (Safari) starts again from the top
+  // of the page, so the page's Tab is moved here instead (issue 26's WebKit lane found it).
+  let released = false;
+  const onKeydown = (e) => {
+    if (e.key !== 'Tab') return;
+    lastTab = { shift: e.shiftKey, time: performance.now() };
+    const nowhere = !document.activeElement || document.activeElement === document.body;
+    if (released && nowhere) {
+      released = false;
+      const target = neighbour(e.shiftKey ? -1 : +1);
+      if (target) { e.preventDefault(); target.focus(); }
+    }
+  };
   const onPointerDown = () => { lastPointer = performance.now(); };
+  const onAnyPointer = () => { released = false; };  // a click elsewhere sets the browser's own starting point
+  const onAnyFocus = () => { released = false; };
   const onFocus = () => {
     const now = performance.now();
     const byTab = lastTab !== null && now - lastTab.time < 1000;
@@ -45,16 +60,21 @@ export function setUpKeyboard(element, canvas, wasm) {
     wasm.call('pl_keyboard_focus', ENTRY.left);
   };
   window.addEventListener('keydown', onKeydown, true);
+  window.addEventListener('pointerdown', onAnyPointer, true);
+  document.addEventListener('focusin', onAnyFocus);
   canvas.addEventListener('pointerdown', onPointerDown, true);
   canvas.addEventListener('focus', onFocus);
   canvas.addEventListener('blur', onBlur);
 
   // The page's next (+1) or previous (-1) element after the canvas; none: the focus leaves the page's
   // content (the browser's own controls come next).
-  function moveFocus(direction) {
+  function neighbour(direction) {
     const all = tabbableElements();
     const at = all.indexOf(canvas);
-    const target = at < 0 ? null : direction > 0 ? all[at + 1] : all[at - 1];
+    return (at < 0 ? null : direction > 0 ? all[at + 1] : all[at - 1]) ?? null;
+  }
+  function moveFocus(direction) {
+    const target = neighbour(direction);
     if (target) target.focus();
     else canvas.blur();
   }
@@ -62,10 +82,12 @@ export function setUpKeyboard(element, canvas, wasm) {
     exit(how) {
       if (how === EXIT.forward) moveFocus(+1);
       else if (how === EXIT.backward) moveFocus(-1);
-      else canvas.blur();  // Escape: the next Tab starts from the canvas's place in the page
+      else { canvas.blur(); released = true; }  // Escape: the next Tab starts from the canvas's place in the page
     },
     remove() {
       window.removeEventListener('keydown', onKeydown, true);
+      window.removeEventListener('pointerdown', onAnyPointer, true);
+      document.removeEventListener('focusin', onAnyFocus);
       canvas.removeEventListener('pointerdown', onPointerDown, true);
       canvas.removeEventListener('focus', onFocus);
       canvas.removeEventListener('blur', onBlur);

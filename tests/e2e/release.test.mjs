@@ -14,9 +14,9 @@ before(async () => { server = await startServer({ root: releaseRoot }); browser 
 after(async () => { await browser?.close(); await server?.close(); });
 
 const HANDLE_MEMBERS = ['addPoint', 'answer', 'canvas', 'checkGoal', 'chooseAnswer', 'closeLesson', 'configure', 'destroy',
-  'dismissNotice', 'element', 'exportCsv', 'exportJson', 'exportTsv', 'generate', 'importText', 'lesson', 'lessonStep', 'lessons',
-  'link', 'linkProblem', 'load', 'notice', 'on', 'openLesson', 'options', 'preset', 'printLesson', 'redo', 'result', 'run', 'setNotice', 'snapshot',
-  'state', 'train', 'undo', 'version', 'worksheet'];
+  'dismissNotice', 'element', 'exportCsv', 'exportJson', 'exportSvg', 'exportTrace', 'exportTsv', 'generate', 'importText', 'lesson',
+  'lessonStep', 'lessons', 'link', 'linkProblem', 'load', 'notice', 'on', 'openLesson', 'options', 'preset', 'printLesson', 'redo',
+  'result', 'run', 'setNotice', 'snapshot', 'state', 'trace', 'train', 'undo', 'version', 'worksheet'];
 const REGISTRY = 'perceptron-lab.test-modules';  // the symbol test builds file their modules under
 
 // The pl_* functions a set of JS sources calls (wasm.call('pl_x', ...) / text('pl_x')).

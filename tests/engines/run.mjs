@@ -1,20 +1,27 @@
-// Runs the core flows (core_flows.mjs) in each engine (driver.mjs) and prints, per engine,
-//   [engine] firefox-esr 153.7.0esr: 5 passed, 0 failed (41.2 s)
-// with the time its start took and each flow's, then one closing line `N passed, N failed`.
+// Runs issue 26's flows (core_flows.mjs, work_flows.mjs, access_flows.mjs) in each engine (driver.mjs),
+// on the pages pages.mjs serves, and prints, per engine,
+//   [engine] firefox-esr 153.7.0: 12 passed, 0 failed, 0 skipped (41.2 s)
+// with the time its start took and each flow's (a skip with the reason the engine cannot do it), then
+// one closing line `N passed, N failed, N skipped`.
 // Usage: node tests/engines/run.mjs [chromium] [firefox-esr] [webkitgtk]   (none named: all three)
 //        PL_WEB_DIR=<folder> serves another build (default build/web-test, as the e2e tests).
-//        PL_FLOWS=<substring> runs only the flows whose name contains it.
+//        PL_FLOWS=<substring>[|<substring>...] runs only the flows whose name contains one of them.
 // Not part of ./scripts/test.sh yet. Exit status 1 when anything failed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, outputDir as e2eOutput } from '../e2e/harness.mjs';
+import { outputDir as e2eOutput } from '../e2e/harness.mjs';
+import { startFlowServer } from './pages.mjs';
 import { ENGINES, startDisplay } from './driver.mjs';
-import { FLOWS } from './core_flows.mjs';
+import { FLOWS as CORE, SkipFlow } from './core_flows.mjs';
+import { FLOWS as WORK } from './work_flows.mjs';
+import { FLOWS as ACCESS } from './access_flows.mjs';
+
+const FLOWS = [...CORE, ...WORK, ...ACCESS];
 
 const FLOW_TIMEOUT_MS = 120000;
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(ENGINES);
 for (const n of names) if (!ENGINES[n]) { console.error(`unknown engine ${n} (known: ${Object.keys(ENGINES).join(', ')})`); process.exit(2); }
-const flows = FLOWS.filter(([name]) => !process.env.PL_FLOWS || name.includes(process.env.PL_FLOWS));
+const flows = FLOWS.filter(([name]) => !process.env.PL_FLOWS || process.env.PL_FLOWS.split('|').some((part) => name.includes(part)));
 const outputDir = path.join(e2eOutput, 'engines');
 fs.mkdirSync(outputDir, { recursive: true });
 
@@ -25,14 +32,13 @@ function withTimeout(promise, ms, what) {
     .finally(() => clearTimeout(timer));
 }
 
-const server = await startServer();
+const server = await startFlowServer();
 const display = names.some((n) => ENGINES[n].needsDisplay) ? await startDisplay() : null;
-let passed = 0, failed = 0;
-const summary = [];
+let passed = 0, failed = 0, skipped = 0;
 try {
   for (const name of names) {
     const t0 = performance.now();
-    let engine, ok = 0, bad = 0;
+    let engine, ok = 0, bad = 0, skip = 0;
     const lines = [];
     try {
       engine = await withTimeout(ENGINES[name].start({ display: display?.display }), 60000, `${name} start`);
@@ -41,7 +47,7 @@ try {
       bad = flows.length;
       lines.push(`  start FAILED after ${seconds(t0)} s: ${err.stack || err}`);
     }
-    const ctx = { url: server.url, engine: name, outputDir, info: {} };
+    const ctx = { url: server.url, webRoot: server.root, engine: name, outputDir, info: {} };
     for (const [flow, run] of engine ? flows : []) {
       const t1 = performance.now();
       try {
@@ -49,21 +55,26 @@ try {
         ok++;
         lines.push(`  ok   ${flow} (${seconds(t1)} s)`);
       } catch (err) {
+        if (err instanceof SkipFlow) { skip++; lines.push(`  skip ${flow}: ${err.message}`); continue; }
         bad++;
-        lines.push(`  FAIL ${flow} (${seconds(t1)} s)\n${String(err.stack || err).split('\n').slice(0, 8).map((l) => `       ${l}`).join('\n')}`);
+        const where = String(err.stack || '').split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 3);
+        lines.push(`  FAIL ${flow} (${seconds(t1)} s)\n${[`${err.name}: ${err.message}`, ...where].join('\n').split('\n').map((l) => `       ${l.trim()}`).join('\n')}`);
+        // A page that does not load fails every flow after it the same way: count them, do not wait them out.
+        if (flow === flows[0][0] && flows[0][0] === FLOWS[0][0]) {
+          for (const [rest] of flows.slice(1)) { bad++; lines.push(`  FAIL ${rest} (not run: the page did not load)`); }
+          break;
+        }
       }
     }
     if (engine) await withTimeout(engine.stop(), 20000, `${name} stop`).catch((err) => lines.push(`  stop: ${err.message}`));
     if (Object.keys(ctx.info).length) lines.push(`  info: ${JSON.stringify(ctx.info)}`);
-    const line = `[engine] ${name} ${engine?.version ?? '?'}: ${ok} passed, ${bad} failed (${seconds(t0)} s)`;
+    const line = `[engine] ${name} ${engine?.version ?? '?'}: ${ok} passed, ${bad} failed, ${skip} skipped (${seconds(t0)} s)`;
     console.log([line, ...lines].join('\n'));
-    summary.push(line);
-    passed += ok; failed += bad;
+    passed += ok; failed += bad; skipped += skip;
   }
 } finally {
   await server.close();
   await display?.stop();
 }
-console.log(summary.join('\n'));
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exitCode = failed ? 1 : 0;
