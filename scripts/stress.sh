@@ -2,7 +2,7 @@
 # The browser suite under load (issue 26): runs tests/e2e and the engine lanes (tests/engines: Chromium,
 # Firefox ESR, WebKitGTK) three times in a row while two CPU-bound stress-ng workers run beside it, and
 # prints each run's counts and time. Not part of CI: anyone can run it
-# on a built tree (./scripts/build.sh web-test and web first, or after ./scripts/test.sh).
+# on a built tree (./scripts/build.sh native, web and web-test first, or after ./scripts/test.sh).
 #   ./scripts/stress.sh [RUNS] [WORKERS]      (defaults: 3 runs, 2 workers)
 # stress-ng comes from Debian; the script installs it when it is missing (as scripts/setup.sh does).
 set -uo pipefail
@@ -15,7 +15,11 @@ if ! command -v stress-ng >/dev/null; then
   echo "[stress] installing stress-ng"
   $SUDO apt-get install -y -qq --no-install-recommends stress-ng >/dev/null || { echo "[stress] could not install stress-ng" >&2; exit 1; }
 fi
-[ -f build/web-test/perceptron_lab.wasm ] || { echo "[stress] build/web-test is missing: run ./scripts/build.sh web-test (and web) first" >&2; exit 1; }
+# The browser suite needs all three builds: the test build, the release build and the native CLI (the
+# SCORM, H5P and docs tests run perceptron-cli). Without one, every test that needs it fails at once.
+for preset in web-test web native; do
+  [ -d "build/$preset" ] && [ -f "build/$preset/build.ninja" ] || { echo "[stress] build/$preset is missing: run ./scripts/build.sh $preset first (or ./scripts/test.sh once)" >&2; exit 1; }
+done
 
 stress-ng --cpu "$WORKERS" --cpu-method matrixprod --quiet &
 STRESS_PID=$!

@@ -122,8 +122,11 @@ export async function mountPerceptron(element, options = {}) {
   // (below), or before the start state is applied when there is one, so that applying it never pauses
   // the page on a synchronous fetch.
   let rest = null;
+  let restIn = null;
+  const restArrived = new Promise((resolve) => { restIn = resolve; });  // without starting the fetch
   const loadRest = () => rest || (rest = deferred.attach(module)
-    .catch((err) => console.warn(`Perceptron Lab: ${err && err.message ? err.message : err}`)));
+    .catch((err) => console.warn(`Perceptron Lab: ${err && err.message ? err.message : err}`))
+    .then(restIn));
 
   const wasm = wasmCalls(module);
   const snapshots = createSnapshots(canvas, wasm);
@@ -156,7 +159,7 @@ export async function mountPerceptron(element, options = {}) {
   follow(mirrorNotice);
   cleanups.push(followWheelFocus(element, canvas, options.wheel || (options.syncUrl ? 'always' : 'focus')));
   cleanups.push(redrawOnResize(element, wasm));
-  if (options.syncUrl) cleanups.push(keepUrlInSync(handle, follow, lessons.fragment));
+  if (options.syncUrl) cleanups.push(keepUrlInSync(handle, follow, lessons.fragment, restArrived));
 
   // A link addressed to this widget in the page's URL (embed_page.js): it wins over the page's start
   // and over the work this browser remembers, as a link does on the full page.
@@ -164,7 +167,7 @@ export async function mountPerceptron(element, options = {}) {
   if (!startsFromDefaults(options) || remembers(options) || addressed) await loadRest();
   let startError = await applyStartOptions(handle, options);
   const links = { addressed, opened: '' };  // opened: the addressed link the widget's work started from
-  if (remembers(options)) startError = await restoreSavedWork(handle, follow, lessons, startError, cleanups, links);
+  if (remembers(options)) startError = await restoreSavedWork(handle, follow, lessons, startError, cleanups, links, restArrived);
   else if (addressed) startError = (await openAddressedLink(handle, addressed)) || '';
   if (addressed) element.scrollIntoView({ block: 'start' });  // the person came for this widget
   if (!options.syncUrl && element.id) {
@@ -269,7 +272,7 @@ async function openAddressedLink(handle, link) {
 // (links.addressed) other than the one the entry was made from (a reload keeps the work done since).
 // From now on the widget's work is saved as it changes. Returns the start error still to show ('' once
 // the saved work or the link replaced a failed start; a link that could not be opened says so).
-async function restoreSavedWork(handle, follow, lessons, startError, cleanups, links) {
+async function restoreSavedWork(handle, follow, lessons, startError, cleanups, links, restArrived) {
   const key = rememberKey(handle.element);
   const start = lessons.signature();
   const saved = readSaved(key);
@@ -294,7 +297,7 @@ async function restoreSavedWork(handle, follow, lessons, startError, cleanups, l
     forgetSaved(key);  // the page starts differently now
   }
   const widget = { follow, fragment: lessons.fragment, signature: lessons.signature, opened: () => links.opened };
-  cleanups.push(keepRemembering(key, start, widget, { writeNow: tookLink }));
+  cleanups.push(keepRemembering(key, start, widget, { writeNow: tookLink, restArrived }));
   return linkError || startError;
 }
 

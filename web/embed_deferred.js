@@ -9,7 +9,11 @@
 // pause, never a wrong result. A single-file build has no deferred part; then this does nothing.
 
 const DEFERRED_FILE = 'perceptron_lab.deferred.wasm';
+// The built-in lessons' texts come with the rest as one file of their own (src/platform/web_lesson_texts.cpp:
+// data in the WebAssembly would be part of the first download, whatever code uses it).
+const LESSONS_FILE = 'perceptron_lab.lessons.txt';
 const compiled = new Map();  // absolute URL -> Promise<WebAssembly.Module>, shared by the page's widgets
+const lessonFiles = new Map();  // absolute URL -> Promise<Uint8Array>, shared too
 
 // Returns the module options that route the glue's lookups through here ({locateFile, loadSplitModule})
 // and attach(module): starts the background load; resolves when the rest is in (at once without one).
@@ -19,6 +23,7 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
   let module = null;
   let instance = null;
   let compiledNow = null;  // the compiled rest, once the background compile is done
+  let lessonBytes = null;  // the lessons' file, once it is in
 
   const hasDeferredPart = () => !!module && !!module.asm && Object.keys(module.asm).some((name) => name[0] === '%');
   // The rest imports the first part's exports (memory, table, functions) as 'primary'.
@@ -31,11 +36,17 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
       if (path.endsWith('.wasm')) directory = prefix;
       return prefix + path;
     },
+    // The module (web_lesson_texts.cpp), synchronously: the lessons' texts, fetched now if they are not in
+    // yet. Throws why they cannot be had (the module says so in place of the lessons).
+    lessonTexts() {
+      if (!lessonBytes) lessonBytes = fetchSync(new URL(LESSONS_FILE, directory || document.baseURI).href, LESSONS_FILE, 'its lessons');
+      return lessonBytes;
+    },
     // The glue, synchronously, from the first call into code of the rest that has not arrived yet.
     loadSplitModule(url, glueImports) {
       if (instance) return;
       try {
-        instantiate(compiledNow || new WebAssembly.Module(fetchSync(url)), glueImports);
+        instantiate(compiledNow || new WebAssembly.Module(fetchSync(url, DEFERRED_FILE)), glueImports);
       } catch (err) {
         onFailure(err.message);
         throw err;
@@ -45,17 +56,36 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
 
   async function attach(emscriptenModule) {
     module = emscriptenModule;
-    if (!hasDeferredPart() || instance) return;
+    if (!hasDeferredPart()) return;  // the single file: code and lessons are all in
     const url = new URL(DEFERRED_FILE, directory || document.baseURI).href;
-    if (!compiled.has(url)) compiled.set(url, compileFrom(url));
-    compiledNow = await compiled.get(url).catch((err) => {
-      compiled.delete(url);  // a later widget (or the synchronous path) tries again
-      throw err;
+    const lessonsUrl = new URL(LESSONS_FILE, directory || document.baseURI).href;
+    if (!instance && !compiled.has(url)) compiled.set(url, compileFrom(url));
+    if (!lessonBytes && !lessonFiles.has(lessonsUrl)) lessonFiles.set(lessonsUrl, bytesFrom(lessonsUrl));
+    const lessons = lessonBytes ? Promise.resolve(lessonBytes) : lessonFiles.get(lessonsUrl);
+    if (!instance) {
+      compiledNow = await compiled.get(url).catch((err) => {
+        compiled.delete(url);  // a later widget (or the synchronous path) tries again
+        throw err;
+      });
+      instantiate(compiledNow, { primary: module.asm });
+    }
+    // A failed fetch is tried again, synchronously, when a lesson is first opened (lessonTexts above).
+    const bytes = await lessons.catch((err) => {
+      lessonFiles.delete(lessonsUrl);
+      console.warn(`Perceptron Lab: ${err.message}; a lesson will ask for it again when it opens`);
+      return null;
     });
-    instantiate(compiledNow, { primary: module.asm });
+    if (bytes && !lessonBytes) lessonBytes = bytes;
+    if (lessonBytes) module._pl_lesson_texts_arrived();
   }
 
   return { moduleOptions, attach };
+}
+
+async function bytesFrom(url) {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`could not fetch ${LESSONS_FILE} (HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 async function compileFrom(url) {
@@ -67,11 +97,11 @@ async function compileFrom(url) {
 
 // A synchronous request may not ask for an ArrayBuffer on the main thread; a user-defined charset
 // hands the bytes over one per character instead.
-function fetchSync(url) {
+function fetchSync(url, file, what = 'the rest of its code') {
   const request = new XMLHttpRequest();
   request.open('GET', url, false);
   request.overrideMimeType('text/plain; charset=x-user-defined');
-  const failed = (why) => new Error(`Perceptron Lab could not load the rest of its code (${DEFERRED_FILE}: ${why}). ` +
+  const failed = (why) => new Error(`Perceptron Lab could not load ${what} (${file}: ${why}). ` +
     'Please reload the page.');
   try {
     request.send(null);

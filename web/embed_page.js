@@ -124,12 +124,18 @@ export function spacedAfter(costMs, minimum) {
  * Full-page widget (options.syncUrl): the page URL's fragment follows the state, so a reload never
  * loses work, and a fragment typed by hand or another shared link opened in this tab is loaded.
  * fragment(): the widget's link fragment (embed_lessons.js: with an instructor's lesson in it).
+ * restArrived: resolves once the rest of the code is in (embed_deferred.js). The link is written by
+ * code of the rest, so a change made before it arrived (the first click on a slow line) is written
+ * when it does, instead of fetching it synchronously in the middle of the student's first clicks.
  */
-export function keepUrlInSync(handle, follow, fragment) {
+export function keepUrlInSync(handle, follow, fragment, restArrived = Promise.resolve()) {
+  let arrived = false;
+  restArrived.then(() => { arrived = true; });
   let timer = null;
   let enabled = true;
   let interval = URL_WRITE_MS;
   function writeUrl() {
+    if (!arrived) { restArrived.then(writeUrl); return; }  // timer stays set: one write when it is in
     timer = null;
     const started = performance.now();
     if (handle.linkProblem()) return;  // too large for a link: the URL keeps its last readable state
@@ -144,7 +150,8 @@ export function keepUrlInSync(handle, follow, fragment) {
   // At most one replaceState a second (less often for a link that is slow to write: a big data set
   // while Run is on), never a new history entry: no flooding of the history API.
   const unsubscribe = follow(() => { if (enabled && !timer) timer = setTimeout(writeUrl, interval); });
-  const flush = () => { if (timer) { clearTimeout(timer); writeUrl(); } };
+  // (A page that leaves before the rest arrived keeps its last URL: a synchronous fetch is refused then.)
+  const flush = () => { if (timer && arrived) { clearTimeout(timer); writeUrl(); } };
   const onHashChange = () => {
     if (location.hash.length > 1 && location.hash.slice(1) !== fragment()) handle.load(location.href);
   };

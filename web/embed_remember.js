@@ -74,15 +74,21 @@ export function forgetSaved(key, why) {
  * one when the page goes away. `start` is the signature of the page's start state; while the widget
  * shows exactly that, no entry is kept. widget: {follow (embed_handle.js), fragment(), signature(),
  * opened() (the addressed link the widget was opened with, or '')}. writeNow: write the entry at once
- * (the widget just took a link's state). Returns what stops it.
+ * (the widget just took a link's state). restArrived: resolves once the rest of the code is in
+ * (embed_deferred.js), which makes the link: a change before that (the first click on a slow line)
+ * is written when it arrives, not by fetching it synchronously in the middle of the student's clicks.
+ * Returns what stops it.
  */
-export function keepRemembering(key, start, widget, { writeNow = false } = {}) {
+export function keepRemembering(key, start, widget, { writeNow = false, restArrived = Promise.resolve() } = {}) {
   const store = storage();
   if (!store) return () => {};
+  let arrived = false;
+  restArrived.then(() => { arrived = true; });
   let timer = null;
   let enabled = true;
   let interval = WRITE_INTERVAL_MS;
   function write() {
+    if (!arrived) { restArrived.then(write); return; }  // timer stays set: one write when it is in
     timer = null;
     if (!enabled) return;
     const started = performance.now();
@@ -101,7 +107,9 @@ export function keepRemembering(key, start, widget, { writeNow = false } = {}) {
     interval = spacedAfter(performance.now() - started, WRITE_INTERVAL_MS);  // slow to write: write less often
   }
   const unsubscribe = widget.follow(() => { if (enabled && !timer) timer = setTimeout(write, interval); });
-  const flush = () => { if (timer) { clearTimeout(timer); write(); } };
+  // (A page that leaves before the rest arrived loses that second's change: a synchronous fetch is
+  // refused while it goes away.)
+  const flush = () => { if (timer && arrived) { clearTimeout(timer); write(); } };
   window.addEventListener('pagehide', flush);
   if (writeNow) write();
   return () => {

@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import { startServer, launchBrowser, openPage, releaseRoot, sendUnpromptedEvents } from './harness.mjs';
 
 const DEFERRED = 'perceptron_lab.deferred.wasm';
+const LESSONS = 'perceptron_lab.lessons.txt';  // the lessons' texts, fetched with the rest (web_lesson_texts.cpp)
 const A11Y = 'embed_a11y.js';
 const BUDGET_KB = 350;  // issue 14: gzip KB fetched before the first frame
 const SYNC_LOAD = 'placeholder function called';  // what the Emscripten glue prints on a synchronous load
@@ -65,11 +66,16 @@ for (const [label, size] of [
       `the rest is asked for after the first frame (${deferred[0].entry.start.toFixed(0)} ms, first frame ${firstFrame.toFixed(0)} ms)`);
     // The accessible mirror's code is fetched after the first frame too (embed.js A11Y_MODULE): not part
     // of the first picture, and asked for only once that picture is there.
+    // So are the lessons' texts: the lesson list on the phone's first screen is compiled in.
+    const lessons = responses.filter((r) => r.file === LESSONS);
+    assert.equal(lessons.length, 1, `${LESSONS} fetched ${lessons.length} times`);
+    assert.ok(lessons[0].entry.start >= firstFrame - 50,
+      `the lessons are asked for after the first frame (${lessons[0].entry.start.toFixed(0)} ms, first frame ${firstFrame.toFixed(0)} ms)`);
     const mirror = responses.filter((r) => r.file === A11Y);
     assert.equal(mirror.length, 1, `${A11Y} fetched ${mirror.length} times`);
     assert.ok(mirror[0].entry.start >= firstFrame - 50,
       `the mirror's code is asked for after the first frame (${mirror[0].entry.start.toFixed(0)} ms, first frame ${firstFrame.toFixed(0)} ms)`);
-    const first = responses.filter((r) => r.file !== DEFERRED && r.file !== A11Y && r.file !== 'favicon.svg');
+    const first = responses.filter((r) => r.file !== DEFERRED && r.file !== A11Y && r.file !== LESSONS && r.file !== 'favicon.svg');
     const firstKb = first.reduce((sum, r) => sum + r.gzip, 0) / 1024;
     assert.ok(first.some((r) => r.file === 'perceptron_lab.wasm'), first.map((r) => r.file).join(' '));
     assert.ok(firstKb <= BUDGET_KB, `${firstKb.toFixed(1)} KB gzip before the first frame (budget ${BUDGET_KB}): ` +
@@ -88,6 +94,53 @@ for (const [label, size] of [
     assert.equal(state.accuracy, 1);
     assert.ok(state.mistakes >= 1 && state.mistakes <= state.bound, `${state.mistakes} mistakes, bound ${state.bound}`);
     assert.deepEqual(warnings.filter((w) => w.includes(SYNC_LOAD)), [], 'no synchronous load once the rest is in');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+// Issue 30: what a student does first must not wait for the whole download. The rest is held back
+// until the test lets it go; meanwhile the mouse moves over the canvas, a click adds a point, Step
+// (its key) visits the first point, a mistake; on the phone a tap adds a point. The widget
+// answers each from the first part: the accessible mirror (built from the first part too) shows the
+// new point and the mistake, no synchronous load happens, and the rest was asked for once.
+for (const [label, size] of [
+  ['desktop 1280x800', { width: 1280, height: 800 }],
+  ['phone 390x844', { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true }],
+]) {
+  test(`release page, ${label}: the first click${size.hasTouch ? ' (a tap)' : ', the first Step'} answered before the rest has arrived`, async () => {
+    const { page, context, problems } = await openPage(browser, 'about:blank', size);
+    const warnings = [];
+    page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
+    let letGo = null;
+    const held = new Promise((resolve) => { letGo = resolve; });
+    let asked = 0;
+    await page.route(`**/${DEFERRED}`, async (route) => { if (++asked === 1) await held; await route.continue(); });
+    await page.goto(`${server.url}/`);
+    const region = page.getByRole('region', { name: 'Perceptron Lab: interactive perceptron widget' });
+    await region.getByRole('table', { name: 'Points 1 to 4 of 4' }).waitFor({ state: 'attached', timeout: 60000 });
+    // Places in CSS px of the default page's layout at this size (as scripts/split_profile.mjs).
+    if (size.hasTouch) {
+      await page.touchscreen.tap(300, 300);
+    } else {
+      await page.mouse.move(600, 420, { steps: 4 });
+      await page.mouse.click(900, 600);
+    }
+    await region.getByRole('table', { name: 'Points 1 to 5 of 5' }).waitFor({ state: 'attached', timeout: 10000 });
+    if (!size.hasTouch) {
+      await page.keyboard.press('s');  // Step
+      await region.locator('.perceptron-lab-a11y').getByRole('status').filter({ hasText: /^Visit 1: point 1 at \(1, 2\), label \+1, score 0: a mistake/ })
+        .waitFor({ state: 'attached', timeout: 10000 });
+      await region.getByRole('listitem').filter({ hasText: /^Mistakes M: 1 / }).waitFor({ state: 'attached', timeout: 10000 });
+    }
+    assert.deepEqual(warnings.filter((w) => w.includes(SYNC_LOAD)), [],
+      'the first input ran code of the deferred part: run scripts/split_profile.mjs (its input scenes)');
+    assert.equal(asked, 1, 'the rest was asked for once, in the background, and is still on its way');
+    assert.equal(await page.evaluate((file) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(file)), DEFERRED),
+      false, 'the rest had not arrived when these inputs were answered');
+    letGo();
+    await page.waitForFunction((file) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(file)),
+      DEFERRED, { timeout: 15000 });
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -119,6 +172,44 @@ test('release page: code of the rest that runs before it has arrived fetches it 
   // The aborted fetch itself is the only failure (the console names it without its address).
   assert.deepEqual(problems.filter((p) => !p.includes(DEFERRED) && !p.includes('net::ERR_FAILED')), []);
   await context.close();
+});
+
+// The lessons' texts come as a file of their own after the first frame (web_lesson_texts.cpp). A lesson
+// opened before it arrives asks for it on the spot; a file that cannot be had is said in place of the
+// lesson, and the widget goes on.
+test('release page: a lesson opened before its texts arrived fetches them on the spot; a missing file is said', async () => {
+  for (const mode of ['held', 'missing']) {
+    const { page, context, problems } = await openPage(browser, 'about:blank');
+    let asked = 0;
+    await page.route(`**/${LESSONS}`, async (route) => {
+      asked += 1;
+      if (mode === 'missing') return route.fulfill({ status: 404, body: 'gone' });
+      if (asked === 1) return;  // the background fetch never ends
+      return route.continue();
+    });
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
+    await page.waitForFunction((file) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(file)),
+      DEFERRED, { timeout: 15000 });
+    const opened = await page.evaluate(() => window.perceptronLab.openLesson('update-rule'));
+    if (mode === 'held') {
+      assert.deepEqual(opened, { ok: true });
+      const lesson = await page.evaluate(() => window.perceptronLab.lesson());
+      assert.equal(lesson.title, 'The update rule');
+      assert.equal(lesson.steps, 4);
+      assert.equal(asked, 2, 'the texts were asked for again, synchronously, when the lesson opened');
+      assert.deepEqual(problems, []);
+    } else {
+      assert.equal(opened.ok, false);
+      assert.equal(opened.error, `Perceptron Lab could not load its lessons (${LESSONS}: HTTP 404). Please reload the page.`);
+      assert.equal(await page.evaluate(() => window.perceptronLab.lesson()), null);
+      // The widget goes on: a point is added and trained on.
+      const state = await page.evaluate(() => window.perceptronLab.train({ untilConverged: true }));
+      assert.equal(state.converged, true);
+      assert.ok(problems.every((p) => p.includes(LESSONS) || p.includes('404')), problems.join('\n'));
+    }
+    await context.close();
+  }
 });
 
 test('release page: when the rest cannot be fetched at all, the student is told so over the canvas', async () => {

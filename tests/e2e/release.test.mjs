@@ -19,16 +19,22 @@ const HANDLE_MEMBERS = ['addPoint', 'answer', 'canvas', 'checkGoal', 'chooseAnsw
   'result', 'run', 'setNotice', 'snapshot', 'state', 'trace', 'train', 'undo', 'version', 'worksheet'];
 const REGISTRY = 'perceptron-lab.test-modules';  // the symbol test builds file their modules under
 
-// The pl_* functions a set of JS sources calls (wasm.call('pl_x', ...) / text('pl_x')).
+// The pl_* functions a set of sources calls: JS modules through wasm.call('pl_x', ...) / text('pl_x') or
+// the module's module._pl_x(...), and the C++ files' EM_JS code through Module['_pl_x'].
 function calledExports(files) {
   const names = new Set();
   for (const file of files) {
-    for (const [, name] of fs.readFileSync(file, 'utf8').matchAll(/\b(?:call|text)\('(pl_\w+)'/g)) names.add(name);
+    const pattern = /\b(?:call|text)\('(pl_\w+)'|\bmodule\._(pl_\w+)\(|Module\['_(pl_\w+)'\]/g;
+    for (const [, a, b, c] of fs.readFileSync(file, 'utf8').matchAll(pattern)) names.add(a || b || c);
   }
   return names;
 }
 const webFile = (name) => path.join(repoRoot, 'web', name);
-const embedModules = fs.readdirSync(path.join(repoRoot, 'web')).filter((f) => /^embed.*\.js$/.test(f)).map(webFile);
+const platformDir = path.join(repoRoot, 'src', 'platform');
+const embedModules = [
+  ...fs.readdirSync(path.join(repoRoot, 'web')).filter((f) => /^embed.*\.js$/.test(f)).map(webFile),
+  ...fs.readdirSync(platformDir).filter((f) => /^web_.*\.cpp$/.test(f)).map((f) => path.join(platformDir, f)),
+];
 
 // The C functions a build's module glue binds to wasm exports: Module["_pl_x"] = ...asm["<export>"]
 // (minified in a release folder: m._pl_x=m.asm.<export>). Checks that every one of them really is an

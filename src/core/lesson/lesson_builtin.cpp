@@ -1,16 +1,11 @@
-// The built-in lessons: the JSON files of src/core/lesson/lessons, compiled in by lessons.cmake (the web build
-// has no file system to read them from) and parsed once, on first use. The list of lessons (id, title,
-// step count) comes from the build, so drawing it parses nothing (see lessons.cmake).
+// The built-in lessons: the JSON files of src/core/lesson/lessons, parsed once, on first use. Their texts
+// come from builtin_lesson_texts() (lesson_texts.hpp: compiled in, or on the served web build fetched after
+// the first frame). The list of lessons (id, title, step count) comes from the build, so drawing it parses
+// nothing and needs no text (see lessons.cmake).
 #include <cstddef>
 
 #include "core/lesson/lesson.hpp"
-
-// One declaration per embedded file (cmake/embed_file.cmake defines them at global scope).
-#define PL_LESSON(file, symbol, id, title, steps) \
-    extern const unsigned char symbol[];          \
-    extern const std::size_t symbol##_size;
-#include "lesson_registry.inc"
-#undef PL_LESSON
+#include "core/lesson/lesson_texts.hpp"
 
 namespace pl {
 
@@ -22,10 +17,9 @@ struct BuiltinRegistry {
     std::vector<std::string> problems;
 
     BuiltinRegistry() {
-#define PL_LESSON(file, symbol, id, title, steps) \
-    sources.push_back({file, std::string_view(reinterpret_cast<const char*>(::symbol), ::symbol##_size)});
-#include "lesson_registry.inc"
-#undef PL_LESSON
+        const BuiltinLessonTexts& texts = builtin_lesson_texts();
+        sources = texts.sources;
+        problems = texts.problems;
         for (const BuiltinLessonSource& source : sources) {
             LessonParse parsed = parse_lesson(source.json);
             if (!parsed.ok) {

@@ -72,7 +72,12 @@ std::string LessonRun::open_builtin(Session& session, const std::string& id, std
     const Lesson* lesson = find_builtin_lesson(id);
     if (!lesson) {
         std::string known;
-        for (const LessonSummary& l : builtin_lessons()) known += (known.empty() ? "" : ", ") + l.id;
+        for (const LessonSummary& l : builtin_lessons()) {
+            // A listed lesson whose text is missing (the served web build could not fetch the lessons'
+            // file, lesson_texts.hpp): the reason, not "there is no such lesson".
+            if (l.id == id && !builtin_lesson_problems().empty()) return builtin_lesson_problems().front();
+            known += (known.empty() ? "" : ", ") + l.id;
+        }
         return "There is no built-in lesson called \"" + id + "\" (there are: " + known + ").";
     }
     open(session, *lesson, step, apply_step);
