@@ -87,7 +87,9 @@ try {
     await page.waitForTimeout(IDLE_MS / 2);
     if (input) {
       await input(page);
-      await page.waitForTimeout(IDLE_MS / 2);
+      // Past the end of the update's animation (Canvas::kAnimationSeconds, 1.6 s), whose last frames run
+      // code too: on a slow line the rest is still arriving then.
+      await page.waitForTimeout(2500);
     }
     // The instrumented module's __write_profile(ptr, size) writes which functions ran into memory.
     const bytes = await page.evaluate(() => {

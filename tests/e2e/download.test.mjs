@@ -132,6 +132,10 @@ for (const [label, size] of [
       await region.locator('.perceptron-lab-a11y').getByRole('status').filter({ hasText: /^Visit 1: point 1 at \(1, 2\), label \+1, score 0: a mistake/ })
         .waitFor({ state: 'attached', timeout: 10000 });
       await region.getByRole('listitem').filter({ hasText: /^Mistakes M: 1 / }).waitFor({ state: 'attached', timeout: 10000 });
+      // The update's animation runs for 1.6 s (Canvas::kAnimationSeconds) and its last frames run code
+      // too: on a slow line the rest is still arriving then. Its end, timed in the page.
+      const stepAt = await page.evaluate(() => performance.now());
+      await page.waitForFunction((t) => performance.now() > t + 2000, stepAt, { polling: 'raf' });
     }
     assert.deepEqual(warnings.filter((w) => w.includes(SYNC_LOAD)), [],
       'the first input ran code of the deferred part: run scripts/split_profile.mjs (its input scenes)');
