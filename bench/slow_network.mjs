@@ -4,6 +4,8 @@
 // Protocol. Prints a markdown table (docs/benchmarks.md); asserts nothing.
 //   node bench/slow_network.mjs        (after ./scripts/build.sh web; runs bench/peer/build.sh when
 //                                       build/peer is missing)   PL_LOADS=n: loads of each site per profile (5)
+//   PL_OURS_ROOT=DIR: measure another release folder of ours instead of build/web (an older commit's, for
+//   a before/after table with the peer in each run)
 //
 // What is measured, all inside the page (performance.now() is relative to navigation start):
 // - the first picture. Ours: the first WebGL draw call (drawArrays / drawElements / their Instanced forms on
@@ -57,8 +59,9 @@ const TIMEOUT = 60000;
 const REST_FILE = '/perceptron_lab.deferred.wasm';  // the rest of our code, fetched after the first frame
 const IDLE_MS = 2000;
 
-if (!fs.existsSync(path.join(releaseRoot, 'index.html'))) {
-  console.error(`${releaseRoot} has no build: run ./scripts/build.sh web first.`);
+const oursRoot = process.env.PL_OURS_ROOT ? path.resolve(process.env.PL_OURS_ROOT) : releaseRoot;
+if (!fs.existsSync(path.join(oursRoot, 'index.html'))) {
+  console.error(`${oursRoot} has no build: run ./scripts/build.sh web first.`);
   process.exit(1);
 }
 if (!fs.existsSync(path.join(peerDist, 'bundle.js'))) {
@@ -77,7 +80,9 @@ const problems = [];  // what could not be measured: printed, and the exit code 
 
 const loadAtStart = os.loadavg();
 let commit = 'unknown';
-try { commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim(); } catch { /* not a checkout */ }
+try {  // the commit of the folder measured (PL_OURS_ROOT may be another checkout's build/web)
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: oursRoot, encoding: 'utf8' }).trim();
+} catch { /* not a checkout */ }
 
 // Everything this process starts is stopped in finally blocks, and on SIGINT / SIGTERM / SIGHUP too.
 let browser = null;
@@ -92,7 +97,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 try {
-  servers.push(await startGzipServer(releaseRoot, { skipDirs: ['CMakeFiles', 'src', 'third_party', 'header-only'] }));
+  servers.push(await startGzipServer(oursRoot, { skipDirs: ['CMakeFiles', 'src', 'third_party', 'header-only'] }));
   servers.push(await startGzipServer(peerDist));
   const [ours, peer] = servers;
   // As tests/e2e/harness.mjs launchBrowser, plus the rule that no host but 127.0.0.1 resolves.
@@ -141,7 +146,8 @@ if (problems.length) {
 // once here at the start, so that no request waits for a compression.
 async function startGzipServer(root, { skipDirs = [] } = {}) {
   const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css',
-    '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json' };
+    '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json',
+    '.txt': 'text/plain; charset=utf-8' };
   const files = new Map();  // URL path -> {type, body}
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
