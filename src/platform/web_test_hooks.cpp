@@ -82,6 +82,10 @@ EMSCRIPTEN_KEEPALIVE double pl_field_agreement() {
     pl::app::FieldLayer& layer = app->canvas().field_layer();
     const pl::app::FieldAgreement a =
         layer.renderer().compare_with_cpu(app->model().field, pl::app::FieldLayer::field_view(app->canvas().view()));
+    // The check drew sign-only (red and black) into the shown picture's target: the next frame paints
+    // the regions again, and one comes at once, so no frame and no screenshot shows the check's colours.
+    layer.repaint_exact();
+    app->request_redraw();
     g_not_tiny = static_cast<double>(a.disagree_not_tiny);
     return a.pixels ? a.fraction : -1.0;
 }

@@ -112,7 +112,8 @@ test('the mirror comes right after the first frame, and a widget destroyed at on
     await page.goto(`${server.url}/`);
     await page.waitForFunction(() => window.readyAt !== undefined, null, { timeout: 60000 });
     if (destroyAtOnce) {
-      await page.waitForTimeout(1000);
+      // An absence (no mirror ever built): a second of the page's own time is the measure.
+      await page.waitForFunction(() => performance.now() - window.readyAt > 1000, null, { timeout: 30000 });
       assert.equal(await page.locator('.perceptron-lab-a11y').count(), 0, 'no mirror for a destroyed widget');
     } else {
       await page.locator('.perceptron-lab-a11y').getByRole('heading', { name: 'Perceptron Lab: table view', level: 2 }).waitFor({ timeout: 5000 });
@@ -200,9 +201,14 @@ test('Run is said once a second, not once per visit, and its end is said when it
     const live = document.querySelector('.perceptron-lab-a11y-live');
     new MutationObserver(() => window.spoken.push([performance.now(), live.textContent])).observe(live, { childList: true, characterData: true, subtree: true });
     window.perceptronLab.run(true, 60);
+    window.runFrom = performance.now();
   });
-  await page.waitForTimeout(4200);
-  await page.evaluate(() => window.perceptronLab.run(false));
+  // A rate (sentences per time) is measured: 4.2 s of the page's own time, and Run stopped in the page.
+  await page.waitForFunction(() => {
+    if (performance.now() - window.runFrom < 4200) return false;
+    window.perceptronLab.run(false);
+    return true;
+  }, null, { timeout: 30000 });
   const spoken = await page.evaluate(() => window.spoken);
   const visits = await page.evaluate(() => window.perceptronLab.state().visits);
   assert.ok(visits >= 150, `Run at 60 visits/s for 4 s made ${visits} visits`);
@@ -249,8 +255,12 @@ test('big data: the table is paged (50 rows a page); settings act on the widget 
   assert.equal(await page.evaluate(() => window.perceptronLab.state().lift), 'xy');
   await region.getByRole('combobox', { name: 'Data set' }).selectOption('xor');
   // The mirror updates in between (any change of the widget): the picked data set stays picked.
-  await page.evaluate(() => window.perceptronLab.setNotice(''));
-  await page.waitForTimeout(500);
+  await page.evaluate(() => {
+    window.mirrorUpdated = false;
+    new MutationObserver(() => { window.mirrorUpdated = true; }).observe(document.querySelector('.perceptron-lab-a11y'), { childList: true, subtree: true });
+    window.perceptronLab.setNotice('');
+  });
+  await page.waitForFunction(() => window.mirrorUpdated, null, { timeout: 5000 });
   assert.equal(await region.getByRole('combobox', { name: 'Data set' }).inputValue(), 'xor');
   await region.getByRole('button', { name: 'Load data set' }).click();
   assert.equal(await liveSentence(region, /^4 points/), '4 points, 2 of each class.');

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, lab, drawnBy, clickRect } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, lab, drawnBy, clickRect, holdClick } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -45,7 +45,7 @@ test('author mode: a screen becomes a step, the goal is typed, Save JSON downloa
   assert.equal((await lab(page, () => window.perceptronLab.checkGoal())).passed, false);
   for (const [x, y] of [[2.5, -2], [-2.5, 2.5]]) {
     const p = await lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x, y]);
-    await page.mouse.click(p.x, p.y, { delay: 60 });
+    await holdClick(page, p.x, p.y);
     await settle(page);
   }
   assert.equal((await lab(page, () => window.perceptronLab.checkGoal())).passed, true);

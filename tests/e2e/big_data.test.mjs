@@ -61,9 +61,12 @@ test('100,000 points: coloured squares from one picture that Run does not repain
   await lab(page, () => {
     window.lightEvents = [];
     window.perceptronLab.on('change', (s) => window.lightEvents.push({ n: s.pointCount, points: 'points' in s, visits: s.visits }), { points: false });
+    window.lightFrom = window.testHooks(window.perceptronLab).framesDrawn();
     window.perceptronLab.run(true, 'max');
   });
-  await page.waitForTimeout(1500);
+  // Until Run has drawn 10 frames and sent 3 change events (the asserts below say which is missing).
+  await page.waitForFunction(() => window.testHooks(window.perceptronLab).framesDrawn() >= window.lightFrom + 10
+    && window.lightEvents.length >= 3, null, { timeout: 30000 }).catch(() => {});
   const during = await hooks(page);
   await lab(page, () => window.perceptronLab.run(false));
   assert.equal(during.pointPictures, before.pointPictures, 'Run repainted the points');
@@ -94,8 +97,13 @@ test('1,000 points: markers from a handful of sprites; regions coarse while Run 
   assert.ok(seen >= 12, `the + marker is drawn in its class colour (${seen} px of it at ${at.x}, ${at.y})`);
 
   await lab(page, () => window.perceptronLab.configure({ maxEpochs: 1000000 }));
-  await lab(page, () => window.perceptronLab.run(true, 'max'));
-  await page.waitForTimeout(800);
+  const runFrom = await lab(page, () => {
+    window.perceptronLab.run(true, 'max');
+    return { frames: window.testHooks(window.perceptronLab).framesDrawn(), visits: window.perceptronLab.state({ points: false }).visits };
+  });
+  // Until Run has trained and drawn a few frames since.
+  await page.waitForFunction((from) => window.perceptronLab.state({ points: false }).visits > from.visits
+    && window.testHooks(window.perceptronLab).framesDrawn() >= from.frames + 4, runFrom, { timeout: 30000 }).catch(() => {});
   const running = await hooks(page);
   assert.equal(running.coarseField, true, 'while Run is on the regions are painted coarse');
   await lab(page, () => window.perceptronLab.run(false));

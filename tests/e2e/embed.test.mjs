@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer, launchBrowser, openPage, useTestHooks, releaseRoot, routePage, waitForWidgets as waitForAll, openRoutedPage,
-  embedPage } from './harness.mjs';
+  embedPage, holdUntilFrames, settleLab, holdClick } from './harness.mjs';
 
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:";
 let server, strictServer, releaseServer, browser;
@@ -50,7 +50,7 @@ test('course page: three widgets, each its own instance; a click or a key change
   // A click on widget 1 adds a point there only.
   await page.evaluate(() => document.getElementById('update-rule').scrollIntoView());
   const p = await page.evaluate(() => window.testHooks(document.getElementById('update-rule')).toPage(2, 3));
-  await page.mouse.click(p.x, p.y, { delay: 60 });  // down and up in different frames
+  await holdClick(page, p.x, p.y, { who: 'update-rule' });  // down and up in different frames
   // Three widgets share one software GPU here: the release may be read a few hundred ms later.
   await page.waitForFunction(() => document.getElementById('update-rule').perceptronLab.state({ points: false }).pointCount === 5, null, { timeout: 5000 });
   await settleAll(page);
@@ -61,8 +61,8 @@ test('course page: three widgets, each its own instance; a click or a key change
 
   // A key press on the focused widget 2 reaches widget 2 only.
   await page.evaluate(() => document.getElementById('xor-fails').perceptronLab.canvas.focus());
-  await page.keyboard.down('r');  // reset training (down and up in different frames: ImGui 1.86)
-  await page.waitForTimeout(60);
+  // Reset training (down and up in different frames: ImGui 1.86).
+  await holdUntilFrames(page, 'xor-fails', () => page.keyboard.down('r'));
   await page.keyboard.up('r');
   await settleAll(page);
   now = await states(page);
@@ -96,7 +96,8 @@ test('the wheel scrolls the page over an unfocused widget and zooms a focused on
   const scroll0 = await page.evaluate(() => scrollY);
   await page.mouse.move(box.x, box.y);
   await page.mouse.wheel(0, 200);
-  await page.waitForTimeout(300);
+  await page.waitForFunction((y) => scrollY > y, scroll0, { timeout: 5000 }).catch(() => {});
+  await settleAll(page);  // the widgets drew what the wheel did to them, and rest
   assert.ok(await page.evaluate(() => scrollY) > scroll0, 'the page scrolled');
   assert.equal(await span(), span0, 'the widget did not zoom');
 
@@ -154,8 +155,10 @@ test('declarative options: preset, kernel, controls, read-only, theme, height; d
   // Read-only: a click adds nothing.
   const n = a.state.points.length;
   const p = await page.evaluate(() => window.testHooks(document.getElementById('a')).toPage(0.1, 0.2));
-  await page.mouse.click(p.x, p.y);
-  await page.waitForTimeout(300);
+  await page.mouse.move(p.x, p.y);
+  await holdUntilFrames(page, 'a', () => page.mouse.down());
+  await page.mouse.up();
+  await settleLab(page, 'a');  // the widget drew the release and rests
   assert.equal(await page.evaluate(() => document.getElementById('a').perceptronLab.state().points.length), n);
   // An unknown preset: the default scene and a message (a warning in the console, not an error).
   const c = await page.evaluate(() => ({ s: document.getElementById('c').perceptronLab.state(), notice: document.getElementById('c').perceptronLab.notice() }));
@@ -250,7 +253,9 @@ for (const variant of ['src', 'srcdoc']) {
     reply = await ask({ type: 'perceptron-lab:explode' }, 'perceptron-lab:error');
     await page.evaluate(() => window.send({ type: 'perceptron-lab:load' }));
     await page.evaluate(() => window.send('just a string'));  // not ours: silently ignored
-    await page.waitForTimeout(200);
+    // The warning of the unknown type crosses from the page's console to here as an event: wait for it.
+    if (!warnings.some((w) => w.includes('unknown message type')))
+      await page.waitForEvent('console', { predicate: (m) => m.type() === 'warning' && m.text().includes('unknown message type'), timeout: 5000 }).catch(() => {});
     assert.ok(warnings.some((w) => w.includes('unknown message type')), warnings.join('\n'));
     assert.deepEqual(problems, []);
     await context.close();
@@ -266,6 +271,8 @@ test('postMessage on a page: same origin by default, other origins refused, one 
     const got = [];
     window.addEventListener('message', (e) => { if (e.data?.type === 'perceptron-lab:state') got.push(e.data); });
     window.postMessage({ type: 'perceptron-lab:get-state', widget: 'xor-fails', id: 1 }, '*');
+    // After the first reply, 300 ms (in the page) for a second one that must not come: what is checked
+    // is an absence, so time is the measure.
     const poll = () => (got.length ? setTimeout(() => resolve(got), 300) : setTimeout(poll, 20));
     poll();
   }));
@@ -284,7 +291,7 @@ test('postMessage on a page: same origin by default, other origins refused, one 
     const got = [];
     window.addEventListener('message', (e) => { if (e.data?.widget === 'strict' && e.data.type !== 'perceptron-lab:train') got.push(e.data); });
     window.postMessage({ type: 'perceptron-lab:train', widget: 'strict', epochs: 5 }, '*');
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 400));  // an absence (no reply, no training): time in the page is the measure
     return { got, visits: lab.state().visits };
   });
   assert.deepEqual(refused.got, []);

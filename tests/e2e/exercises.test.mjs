@@ -69,10 +69,7 @@ async function typeAnswer(page, typed) {
   await settle(page);
 }
 async function pressKey(page, key) {
-  await page.keyboard.down(key);
-  await page.waitForTimeout(60);  // Dear ImGui 1.86 misses a key pressed and released within one frame
-  await page.keyboard.up(key);
-  await settle(page);
+  await holdKeys(page, key);  // held across frames: Dear ImGui 1.86 misses a shorter press; then settled
 }
 
 async function openExercises(page, step = 0) {

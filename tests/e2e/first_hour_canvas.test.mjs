@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, routePage, settle, settleLab, useTestHooks, screenshotPixels, pixelAt, outputDir } from './harness.mjs';
+import { startServer, launchBrowser, openPage, routePage, settle, settleLab, useTestHooks, screenshotPixels, pixelAt, outputDir, holdClick } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -211,14 +211,14 @@ test('online mode in a small embed: no point under the verdict of the last visit
   };
   // A click on the canvas in online mode: the point is predicted, then learned, and the verdict says so.
   const at = await page.evaluate((i) => window.testHooks(document.getElementById(i)).toPage(0.3, 0.2), id);
-  await page.mouse.click(at.x, at.y, { delay: 60 });
+  await holdClick(page, at.x, at.y, { who: id });
   await page.waitForFunction((i) => document.getElementById(i).perceptronLab.state({ points: false }).pointCount === 5, id);
   let seen = await lookNow();
   assertClearOfVerdict(seen, 'after the visit');
   // Fit, pressed while the verdict shows: the fitted view keeps the points clear of it too.
   const fit = seen.drawn.items.find((i) => i.label === 'Fit');
   const box = await page.evaluate((i) => document.getElementById(i).perceptronLab.canvas.getBoundingClientRect().toJSON(), id);
-  await page.mouse.click(box.left + (fit.rect[0] + fit.rect[2]) / 2, box.top + (fit.rect[1] + fit.rect[3]) / 2, { delay: 60 });
+  await holdClick(page, box.left + (fit.rect[0] + fit.rect[2]) / 2, box.top + (fit.rect[1] + fit.rect[3]) / 2, { who: id });
   seen = await lookNow();
   assertClearOfVerdict(seen, 'after Fit');
   assert.ok(seen.drawn.texts.find((t) => t.role === 'online').rect[3] - seen.drawn.texts.find((t) => t.role === 'online').rect[1] > 40,

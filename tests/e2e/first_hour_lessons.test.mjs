@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, outputDir, lab, drawnBy, PHONE, touch,
-  tap as tapAt, clickData } from './harness.mjs';
+  tap as tapAt, clickData, holdUntilFrames, holdClick, MOVES } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -44,7 +44,7 @@ async function must(page, name) {
 async function click(page, name) {
   const { rect } = await must(page, name);
   const p = await at(page, (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2);
-  await page.mouse.click(p.x, p.y, { delay: 60 });
+  await holdClick(page, p.x, p.y);
   await settle(page);
 }
 // A finger tap on the middle of the item called `name`.
@@ -56,9 +56,12 @@ async function tap(page, cdp, name) {
 async function swipe(page, cdp, name, dy) {
   const { rect } = await must(page, name);
   const from = await at(page, (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2);
-  await touch(cdp, 'touchStart', [from]);
-  for (let i = 1; i <= 10; i++) { await wait(20); await touch(cdp, 'touchMove', [{ x: from.x, y: from.y + (dy * i) / 10 }]); }
-  await wait(60);
+  await holdUntilFrames(page, null, () => touch(cdp, 'touchStart', [from]));
+  for (let i = 1; i <= 10; i++) {
+    await wait(20);  // the finger's speed
+    const move = () => touch(cdp, 'touchMove', [{ x: from.x, y: from.y + (dy * i) / 10 }]);
+    await (i < 10 ? move() : holdUntilFrames(page, null, move, 1, MOVES));  // the last move is drawn before the finger lifts
+  }
   await touch(cdp, 'touchEnd', []);
   await settle(page);
 }
@@ -68,9 +71,12 @@ async function swipeCard(page, cdp, dy) {
   const text = texts(frame, 'lesson-text')[0] ?? texts(frame, 'lesson-choice')[0];
   assert.ok(text, 'the card shows text');
   const from = { x: 200, y: PHONE.height - 120 };  // low on the card, which fills the bottom of the screen
-  await touch(cdp, 'touchStart', [from]);
-  for (let i = 1; i <= 10; i++) { await wait(20); await touch(cdp, 'touchMove', [{ x: from.x, y: from.y + (dy * i) / 10 }]); }
-  await wait(60);
+  await holdUntilFrames(page, null, () => touch(cdp, 'touchStart', [from]));
+  for (let i = 1; i <= 10; i++) {
+    await wait(20);  // the finger's speed
+    const move = () => touch(cdp, 'touchMove', [{ x: from.x, y: from.y + (dy * i) / 10 }]);
+    await (i < 10 ? move() : holdUntilFrames(page, null, move, 1, MOVES));  // the last move is drawn before the finger lifts
+  }
   await touch(cdp, 'touchEnd', []);
   await settle(page);
 }
@@ -302,7 +308,7 @@ test('student: clicking a quiz answer\'s words chooses it; Check\'s tooltip neve
   assert.equal(radios.length, 4);
   const third = radios[2].rect;
   const words = await at(page, third[2] + 60, (third[1] + third[3]) / 2);  // on the words, right of the circle
-  await page.mouse.click(words.x, words.y, { delay: 60 });
+  await holdClick(page, words.x, words.y);
   await settle(page);
   assert.equal((await lesson(page)).chosen, 2, 'the third answer is chosen by its words');
   await click(page, 'Check');  // the pointer stays on Check

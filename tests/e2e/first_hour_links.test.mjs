@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, routePage, screenshotPixels, outputDir, onLab, waitForLab,
-  clickData, pressOnCanvas, settleLab as settle, drawnBy as drawn, canvasOrigin as canvasBox } from './harness.mjs';
+  clickData, pressOnCanvas, settleLab as settle, drawnBy as drawn, canvasOrigin as canvasBox, holdUntilFrames, holdClick } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -26,7 +26,7 @@ async function clickItem(page, label, who = null) {
     const box = await canvasBox(page, who);
     const inside = item.rect[1] >= item.clip[1] && item.rect[3] <= item.clip[3];
     if (inside) {
-      await page.mouse.click(box.left + (item.rect[0] + item.rect[2]) / 2, box.top + (item.rect[1] + item.rect[3]) / 2, { delay: 60 });
+      await holdClick(page, box.left + (item.rect[0] + item.rect[2]) / 2, box.top + (item.rect[1] + item.rect[3]) / 2, { who });
       await settle(page, who);
       return;
     }
@@ -166,8 +166,7 @@ test('a hand-written lesson link (#lesson=update-rule&v=1) sets up the step: no 
   assert.equal((await onLab(page, null, (lab) => lab.checkGoal())).passed, true);
   // Next mistake (the N key on the widget), as the next step asks: it lands on the answer's w.
   await onLab(page, null, (lab) => lab.canvas.focus());
-  await page.keyboard.down('n');
-  await page.waitForTimeout(60);  // down and up in different frames (ImGui 1.86)
+  await holdUntilFrames(page, null, () => page.keyboard.down('n'));  // down and up in different frames (ImGui 1.86)
   await page.keyboard.up('n');
   await page.waitForFunction(() => window.perceptronLab.state({ points: false }).mistakes >= 2, null, { timeout: 5000 });
   s = await onLab(page, null, (lab) => lab.state());

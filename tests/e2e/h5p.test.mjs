@@ -16,7 +16,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { unzipSync } from 'fflate';
 import { startServer, launchBrowser, repoRoot, webRoot, onLab, settleLab as settle, drawnBy as drawn,
-  canvasOrigin as canvasBox, clickRect, clickData } from './harness.mjs';
+  canvasOrigin as canvasBox, clickRect, clickData, holdClick } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'perceptron-cli');
 const LESSON = {
@@ -86,6 +86,8 @@ function widgetPage(page, frame) {
     mouse: {
       async click(x, y, options) { const o = await offset(); await page.mouse.click(x + o.x, y + o.y, options); },
       async move(x, y) { const o = await offset(); await page.mouse.move(x + o.x, y + o.y); },
+      down: (options) => page.mouse.down(options),
+      up: (options) => page.mouse.up(options),
       wheel: (dx, dy) => page.mouse.wheel(dx, dy),
     },
   };
@@ -176,7 +178,7 @@ test('an H5P package in h5p-standalone: a lesson passed with real clicks sends a
   const quiz = LESSON.steps[1];
   const spacing = (back[1] - lastText[3] - quiz.choices.length * rowHeight) / (quiz.choices.length + 1);
   const box = await canvasBox(widget, 'lab');
-  await widget.mouse.click(box.left + back[0] + rowHeight / 2, box.top + lastText[3] + spacing + quiz.answer * (rowHeight + spacing) + rowHeight / 2, { delay: 60 });
+  await holdClick(widget, box.left + back[0] + rowHeight / 2, box.top + lastText[3] + spacing + quiz.answer * (rowHeight + spacing) + rowHeight / 2, { who: 'lab' });
   await settle(widget, 'lab');
   assert.equal((await onLab(widget, 'lab', (lab) => lab.lesson())).chosen, quiz.answer);
   await clickButton(widget, 'Check');

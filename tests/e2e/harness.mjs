@@ -75,7 +75,7 @@ export async function openPage(browser, url, { width = 1000, height = 700, devic
 // scripts/split_profile.mjs).
 export async function sendUnpromptedEvents(page, { width, height }) {
   await page.setViewportSize({ width, height: height - 60 });
-  await page.waitForTimeout(100);
+  await animationFrames(page, 2);  // the page has laid out the smaller size before it goes back
   await page.setViewportSize({ width, height });
   await page.evaluate(() => {
     window.dispatchEvent(new FocusEvent('blur'));
@@ -223,12 +223,11 @@ export function dataArea(page) {
 }
 // The page position of the middle of a drawn rectangle ([x0, y0, x1, y1] in the canvas's CSS px).
 export const centreOf = (origin, rect) => ({ x: origin.left + (rect[0] + rect[2]) / 2, y: origin.top + (rect[1] + rect[3]) / 2 });
-// A real click on the middle of what the widget drew at `rect`: press and release 60 ms apart, so that
-// they land in different frames (Dear ImGui 1.86 misses a click that starts and ends in one frame).
-// The caller waits for the effect in its own way.
+// A real click on the middle of what the widget drew at `rect`, held until the widget has drawn the press
+// (holdClick). The caller waits for the effect in its own way.
 export async function clickRect(page, rect, who = null) {
   const p = centreOf(await canvasOrigin(page, who), rect);
-  await page.mouse.click(p.x, p.y, { delay: 60 });
+  await holdClick(page, p.x, p.y, { who });
 }
 
 // [SECTION] the full-page widget's input, as a person gives it; each ends with settle().
@@ -237,7 +236,7 @@ export async function clickRect(page, rect, who = null) {
 export async function clickData(page, x, y, button = 'left', who = null) {
   const p = await onLab(page, who, (w, [px, py]) => window.testHooks(w).toPage(px, py), [x, y]);
   const frames = await onLab(page, who, (w) => window.testHooks(w).framesDrawn());
-  await page.mouse.click(p.x, p.y, { button, delay: 60 });  // down and up in different frames
+  await holdClick(page, p.x, p.y, { button, who });  // down and up in different frames
   // The press and the release each make a frame; on a page of several widgets sharing one software GPU,
   // a scroll can hold the frames back for a few hundred ms, longer than settle()'s quiet time.
   await onLab(page, who, (w, n) => new Promise((resolve) => {
@@ -247,12 +246,54 @@ export async function clickData(page, x, y, button = 'left', who = null) {
   }), frames);
   await settleLab(page, who);
 }
+// `n` animation frames of the page (its own requestAnimationFrame), for pages without test hooks.
+export function animationFrames(page, n = 2) {
+  return page.evaluate((count) => new Promise((resolve) => {
+    const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : resolve());
+    next(count);
+  }), n);
+}
+// Holds an input across frames: Dear ImGui 1.86 loses a key or button pressed and released within one
+// frame. press() gives the input (keyboard.down, mouse.down, a touchStart, a move); this resolves once the
+// widget `who` (labOf) has drawn `n` frames after the page received it, so the caller's release lands in
+// a later frame. One is enough: the frame after the input is the first to read it, whole (the frame
+// counter is taken when the input arrives). More is worse for keys: a key still down in a frame 0.275 s
+// after the one that first saw it repeats (Dear ImGui's KeyRepeatDelay), and a loaded machine draws that
+// slowly. A page without test hooks (the release build) counts its own animation frames instead.
+// `events`: the page events the input makes (the first one marks it); moves pass MOVES. Not a move for a
+// press: Chromium sends the page moves of its own (after a layout change), which would mark it too early.
+export const MOVES = ['mousemove', 'pointermove', 'touchmove'];
+export async function holdUntilFrames(page, who, press, n = 1, events = ['keydown', 'mousedown', 'pointerdown', 'touchstart']) {
+  await onLab(page, who, (w, types) => {
+    const hooks = w && window.testHooks ? window.testHooks(w) : null;
+    const hold = { mark: null, frames: 0, on: true };
+    if (!hooks) { const tick = () => { hold.frames++; if (hold.on) requestAnimationFrame(tick); }; requestAnimationFrame(tick); }
+    hold.count = hooks ? () => hooks.framesDrawn() : () => hold.frames;
+    const onInput = () => { if (hold.mark === null) hold.mark = hold.count(); };
+    for (const t of types) addEventListener(t, onInput, { capture: true });
+    hold.stop = () => { hold.on = false; for (const t of types) removeEventListener(t, onInput, { capture: true }); };
+    window.__plHold = hold;
+  }, events);
+  await press();
+  await page.waitForFunction((least) => {
+    const hold = window.__plHold;
+    if (hold.mark === null) hold.mark = hold.count();  // an input the page saw as no such event
+    return hold.count() >= hold.mark + least;
+  }, n, { polling: 'raf', timeout: 10000 });
+  await page.evaluate(() => window.__plHold.stop());
+}
+// A real click at page position (x, y): the button goes down, and up once the widget `who` (labOf) has
+// drawn a frame with it down (holdUntilFrames; Dear ImGui 1.86 misses a click that starts and ends in one frame).
+export async function holdClick(page, x, y, { button = 'left', who = null } = {}) {
+  await page.mouse.move(x, y);
+  await holdUntilFrames(page, who, () => page.mouse.down({ button }));
+  await page.mouse.up({ button });
+}
 // Keys held together for a moment ('Control+z'): Dear ImGui 1.86 misses a key pressed and released
 // within one frame; the page's own controls take it either way.
 export async function holdKeys(page, combo, who = null) {
   const keys = combo.split('+');
-  for (const k of keys) await page.keyboard.down(k);
-  await page.waitForTimeout(60);
+  await holdUntilFrames(page, who, async () => { for (const k of keys) await page.keyboard.down(k); });
   for (const k of keys.reverse()) await page.keyboard.up(k);
   await settleLab(page, who);
 }
@@ -263,8 +304,8 @@ export async function pressOnCanvas(page, combo, who = null) {
 }
 
 // [SECTION] touch: a phone, and fingers through the Chrome DevTools Protocol (cdp = a CDPSession of the
-// page). The pauses between the events are the gesture's own timing (a tap, a long press, a finger's
-// speed), not waits for the widget; each gesture ends with settle().
+// page). A finger goes down and lifts in different frames of the widget (holdUntilFrames); the only
+// pauses are the gesture's own timing (a long press, a finger's speed); each gesture ends with settle().
 export const PHONE = { width: 390, height: 844, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // One Input.dispatchTouchEvent: `fingers` are the touch points still on the screen after the event.
@@ -274,27 +315,25 @@ export async function touch(cdp, type, fingers) {
   });
 }
 export async function tap(page, cdp, p) {
-  await touch(cdp, 'touchStart', [p]);
-  await pause(60);
+  await holdUntilFrames(page, null, () => touch(cdp, 'touchStart', [p]));
   await touch(cdp, 'touchEnd', []);
   await settle(page);
 }
 export async function longPress(page, cdp, p) {
   await touch(cdp, 'touchStart', [p]);
-  await pause(900);
+  await pause(900);  // a long press is a duration: time is the gesture itself
   await touch(cdp, 'touchEnd', []);
   await settle(page);
 }
 // One finger from `from` to `to` in `steps` moves, a frame or so apart.
 export async function fingerDrag(page, cdp, from, to, steps = 10) {
-  await touch(cdp, 'touchStart', [from]);
-  await pause(40);
+  await holdUntilFrames(page, null, () => touch(cdp, 'touchStart', [from]));
   for (let i = 1; i <= steps; i++) {
     const t = i / steps;
-    await touch(cdp, 'touchMove', [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }]);
-    await pause(20);
+    const move = () => touch(cdp, 'touchMove', [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }]);
+    if (i < steps) { await move(); await pause(20); }  // the finger's speed
+    else await holdUntilFrames(page, null, move, 1, MOVES);  // the last move is drawn before the finger lifts
   }
-  await pause(60);
   await touch(cdp, 'touchEnd', []);
   await settle(page);
 }

@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, pixelAt, lab, drawnBy as drawn,
   canvasOrigin as canvasBox, centreOf as centre, clickRect, clickData, pressOnCanvas, PHONE, tap as tapAt, longPress as longPressAt,
-  fingerDrag } from './harness.mjs';
+  fingerDrag, holdUntilFrames, MOVES } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -47,13 +47,12 @@ async function clickItem(page, label) {
 // A mouse drag from page position `from` to `to` in small steps, a frame or so apart.
 async function mouseDrag(page, from, to, steps = 12) {
   await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await wait(40);
+  await holdUntilFrames(page, null, () => page.mouse.down());
   for (let i = 1; i <= steps; i++) {
-    await page.mouse.move(from.x + (to.x - from.x) * i / steps, from.y + (to.y - from.y) * i / steps);
-    await wait(20);
+    const move = () => page.mouse.move(from.x + (to.x - from.x) * i / steps, from.y + (to.y - from.y) * i / steps);
+    if (i < steps) { await move(); await wait(20); }  // the hand's speed
+    else await holdUntilFrames(page, null, move, 1, MOVES);  // the last move is drawn before the release
   }
-  await wait(40);
   await page.mouse.up();
   await settle(page);
 }

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, useTestHooks, lab, drawnBy as drawn,
-  openRoutedPage, embedPage } from './harness.mjs';
+  openRoutedPage, embedPage, holdClick } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -158,7 +158,7 @@ test('online mode: a right click shows its own verdict (it used to leave the pre
   await lab(page, () => window.perceptronLab.load({ ...window.perceptronLab.state(), onlineMode: true }));
   const click = async (x, y, button) => {
     const p = await lab(page, ([px, py]) => window.testHooks(window.perceptronLab).toPage(px, py), [x, y]);
-    await page.mouse.click(p.x, p.y, { button, delay: 60 });
+    await holdClick(page, p.x, p.y, { button });
     return (await drawn(page)).texts.find((t) => t.role === 'online')?.text;
   };
   // After the lecture pass w = (2, 1, 0). (-2.5, 2.5) scores about -2.5: predicted -1, true +1, so

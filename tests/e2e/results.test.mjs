@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startServer, launchBrowser, openPage, waitForLab, onLab, settleLab as settle, drawnBy as drawn,
-  canvasOrigin as canvasBox, clickRect, clickData, repoRoot } from './harness.mjs';
+  canvasOrigin as canvasBox, clickRect, clickData, repoRoot, holdClick } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -66,7 +66,7 @@ test('a lesson graded from real clicks: attempts, the result event, a reload, an
   const spacing = (back[1] - lastText[3] - quiz.choices.length * rowHeight) / (quiz.choices.length + 1);
   const box = await canvasBox(page);
   const clickChoice = async (k) => {
-    await page.mouse.click(box.left + back[0] + rowHeight / 2, box.top + lastText[3] + spacing + k * (rowHeight + spacing) + rowHeight / 2, { delay: 60 });
+    await holdClick(page, box.left + back[0] + rowHeight / 2, box.top + lastText[3] + spacing + k * (rowHeight + spacing) + rowHeight / 2);
     await settle(page);
     assert.equal((await onLab(page, null, (lab) => lab.lesson())).chosen, k);
   };

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startServer, launchBrowser, settleLab as settle, drawnBy as drawn, drawnBy, canvasOrigin as canvasBox, clickRect,
   clickData, onLab, screenshotPixels, countNear, repoRoot, webRoot, outputDir, openPage, waitForWidget, lab,
-  settle as settlePage } from './harness.mjs';
+  settle as settlePage, holdClick } from './harness.mjs';
 
 const cli = path.join(repoRoot, 'build', 'native', 'perceptron-cli');
 const widget = path.join(webRoot, 'perceptron-lab-single.html');
@@ -155,7 +155,7 @@ async function clickChoice(driver, k, count) {
   const rowHeight = back[3] - back[1];
   const spacing = (back[1] - lastText[3] - count * rowHeight) / (count + 1);
   const box = await canvasBox(driver, WHO);
-  await driver.mouse.click(box.left + back[0] + rowHeight / 2, box.top + lastText[3] + spacing + k * (rowHeight + spacing) + rowHeight / 2, { delay: 60 });
+  await holdClick(driver, box.left + back[0] + rowHeight / 2, box.top + lastText[3] + spacing + k * (rowHeight + spacing) + rowHeight / 2, { who: WHO });
   await settle(driver, WHO);
   assert.equal((await onLab(driver, WHO, (lab) => lab.lesson())).chosen, k);
 }

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, lab, canvasOrigin, centreOf, PHONE, touch, tap,
-  longPress, fingerDrag as drag } from './harness.mjs';
+  longPress, fingerDrag as drag, holdUntilFrames, holdClick, MOVES } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -42,19 +42,16 @@ async function openPhone(start) {
 // Two fingers (ids 0 and 1) from the pair `from` to the pair `to`; the first lifts, then the second.
 async function twoFingers(page, cdp, from, to, steps = 10) {
   const a = (p) => ({ ...p[0], id: 0 }), b = (p) => ({ ...p[1], id: 1 });
-  await touch(cdp, 'touchStart', [a(from)]);
-  await wait(30);
-  await touch(cdp, 'touchStart', [a(from), b(from)]);
-  await wait(40);
+  await holdUntilFrames(page, null, () => touch(cdp, 'touchStart', [a(from)]));
+  await holdUntilFrames(page, null, () => touch(cdp, 'touchStart', [a(from), b(from)]));
   for (let i = 1; i <= steps; i++) {
     const t = i / steps;
     const at = [0, 1].map((k) => ({ x: from[k].x + (to[k].x - from[k].x) * t, y: from[k].y + (to[k].y - from[k].y) * t }));
-    await touch(cdp, 'touchMove', [a(at), b(at)]);
-    await wait(20);
+    const move = () => touch(cdp, 'touchMove', [a(at), b(at)]);
+    if (i < steps) { await move(); await wait(20); }  // the fingers' speed
+    else await holdUntilFrames(page, null, move, 1, MOVES);  // the last move is drawn before a finger lifts
   }
-  await wait(60);
-  await touch(cdp, 'touchEnd', [b(to)]);
-  await wait(40);
+  await holdUntilFrames(page, null, () => touch(cdp, 'touchEnd', [b(to)]));
   await touch(cdp, 'touchEnd', []);
   await settle(page);
 }
@@ -289,11 +286,11 @@ test('with a mouse (no touch screen) the canvas buttons are there at the usual s
   await settle(page);
   const button = await item(page, /^Adds /);
   assert.ok(button.height < 44, `without a touch screen the switch is a normal button (${button.height} px)`);
-  await page.mouse.click(button.center.x, button.center.y, { delay: 60 });
+  await holdClick(page, button.center.x, button.center.y);
   await settle(page);
   assert.equal((await state(page)).activeLabel, -1);
   const p = await toPage(page, 1, -1);
-  await page.mouse.click(p.x, p.y, { delay: 60 });
+  await holdClick(page, p.x, p.y);
   await settle(page);
   const s = await state(page);
   assert.equal(s.points.length, 1);

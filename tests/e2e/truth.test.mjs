@@ -5,7 +5,7 @@
 // course page on lecture 004's settings. Screenshots of the corrected panels go to build/test-output.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, useTestHooks, lab, drawnBy as drawn, clickRect } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, useTestHooks, lab, drawnBy as drawn, clickRect, holdClick } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -160,7 +160,7 @@ test('online mode: the first point from w = 0 is on the line: predicted 0, a mis
   await lab(page, () => window.perceptronLab.load({ ...window.perceptronLab.state(), points: [], labels: [], bias: 'none', onlineMode: true }));
   await settle(page);
   const p = await lab(page, () => window.testHooks(window.perceptronLab).toPage(1, 2));
-  await page.mouse.click(p.x, p.y, { button: 'right', delay: 60 });  // label -1: sign(0) = -1 would call it right
+  await holdClick(page, p.x, p.y, { button: 'right' });  // label -1: sign(0) = -1 would call it right
   const verdict = texts(await drawn(page), 'online')[0];  // the click is handled in the next frame
   const online = await lab(page, () => window.testHooks(window.perceptronLab).lastOnline());
   assert.deepEqual(online, { predicted: 0, truth: -1, mistake: true, mistakes: 1 });

@@ -5,7 +5,7 @@
 // screenshots at desktop and phone size during an update (build/test-output/update-gain-*.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitForWidget, lab, drawnBy as drawn, pressOnCanvas, screenshotPixels, PHONE } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitForWidget, lab, drawnBy as drawn, pressOnCanvas, screenshotPixels, PHONE, holdUntilFrames } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -36,8 +36,7 @@ async function step(page, midway = null) {
   if (midway) {
     await lab(page, () => window.perceptronLab.canvas.focus());
     const frames = await lab(page, () => window.testHooks(window.perceptronLab).framesDrawn());
-    await page.keyboard.down('s');
-    await page.waitForTimeout(60);  // held across frames, as holdKeys does (ImGui misses shorter presses)
+    await holdUntilFrames(page, null, () => page.keyboard.down('s'));  // held across frames, as holdKeys does (ImGui misses shorter presses)
     await page.keyboard.up('s');
     await page.waitForFunction((n) => window.testHooks(window.perceptronLab).framesDrawn() >= n + 30, frames, { timeout: 10000 });
     await screenshotPixels(page, midway);

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { startServer, launchBrowser, openPage, embedPage, waitForLab, onLab, settleLab as settle,
-  drawnBy as drawn, canvasOrigin as canvasBox, clickRect, clickData, webRoot } from './harness.mjs';
+  drawnBy as drawn, canvasOrigin as canvasBox, clickRect, clickData, webRoot, holdClick } from './harness.mjs';
 
 const validateStatement = createRequire(import.meta.url)('@learninglocker/xapi-validation').default;
 const AUTH = 'Basic eGFwaS10ZXN0OnMzY3JldC1vZi10aGUtbHJz';  // xapi-test:s3cret-of-the-lrs
@@ -147,7 +147,7 @@ async function clickChoice(page, k, count) {
   const rowHeight = back[3] - back[1];
   const spacing = (back[1] - lastText[3] - count * rowHeight) / (count + 1);
   const box = await canvasBox(page, 'lab');
-  await page.mouse.click(box.left + back[0] + rowHeight / 2, box.top + lastText[3] + spacing + k * (rowHeight + spacing) + rowHeight / 2, { delay: 60 });
+  await holdClick(page, box.left + back[0] + rowHeight / 2, box.top + lastText[3] + spacing + k * (rowHeight + spacing) + rowHeight / 2, { who: 'lab' });
   await settle(page, 'lab');
   assert.equal((await onLab(page, 'lab', (lab) => lab.lesson())).chosen, k);
 }

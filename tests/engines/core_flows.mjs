@@ -1,7 +1,7 @@
 // The core flows of issue 26, written once against driver.mjs and run in every engine by run.mjs. Each flow
 // is async (page opener, ctx) => void and throws (node:assert) when the engine shows something wrong.
 // Waits are on the widget's own signals (its frame counter, its state), polled inside the page, never a
-// fixed time; the only fixed times are how long a button or key is held (driver.mjs HOLD_MS).
+// fixed time; a button or key is held until the widget has drawn a frame (driver.mjs holdAcrossFrames).
 import assert from 'node:assert/strict';
 import path from 'node:path';
 

@@ -23,15 +23,53 @@ import seleniumInput from 'selenium-webdriver/lib/input.js';
 import { launchBrowser } from '../e2e/harness.mjs';
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-// Dear ImGui 1.86 misses a press and release that fall in one frame: hold a button or key this long.
-const HOLD_MS = 60;
+// Dear ImGui 1.86 misses a press and release that fall in one frame: a button, key or finger is held
+// until the widget has drawn a frame after the page received it (as harness.mjs holdUntilFrames, which
+// says why one and not more: a key held across slow frames repeats). In
+// the page: armHold() marks the frame count when the input arrives; heldFrames(n) waits for n more. The
+// frames are the widget's (window.perceptronLab with the test hooks), else the page's own animation frames.
+function armHold() {
+  const lab = window.perceptronLab, hooks = lab && window.testHooks ? window.testHooks(lab) : null;
+  const hold = { mark: null, frames: 0, on: true };
+  if (!hooks) { const tick = () => { hold.frames++; if (hold.on) requestAnimationFrame(tick); }; requestAnimationFrame(tick); }
+  hold.count = hooks ? () => hooks.framesDrawn() : () => hold.frames;
+  hold.types = ['keydown', 'mousedown', 'pointerdown', 'touchstart'];
+  hold.onInput = () => { if (hold.mark === null) hold.mark = hold.count(); };
+  for (const t of hold.types) addEventListener(t, hold.onInput, { capture: true });
+  window.__plHold = hold;
+}
+function heldFrames(n) {
+  const hold = window.__plHold, deadline = performance.now() + 10000;
+  return new Promise((resolve) => {
+    // Looked at every animation frame, and at least every 50 ms: a window the engine stops animating
+    // (hidden, say) still reaches the deadline.
+    const later = () => { let done = false; const go = () => { if (!done) { done = true; check(); } }; requestAnimationFrame(go); setTimeout(go, 50); };
+    const check = () => {
+      if (hold.mark === null) hold.mark = hold.count();  // an input the page saw as no such event
+      if (hold.count() < hold.mark + n && performance.now() < deadline) { later(); return; }
+      hold.on = false;
+      for (const t of hold.types) removeEventListener(t, hold.onInput, { capture: true });
+      resolve();
+    };
+    check();
+  });
+}
+async function holdAcrossFrames(evaluate, press, n = 1) {
+  await evaluate(armHold);
+  await press();
+  await evaluate(heldFrames, n);
+}
 // 'Shift+Tab' -> ['Shift', 'Tab'] (held in that order, let go in reverse); '+' is the key itself.
 const keyParts = (k) => (k === '+' ? ['+'] : k.split('+'));
-async function pressKeys(keyboard, k) {
+async function pressKeys(evaluate, keyboard, k) {
   const parts = keyParts(k);
-  for (const part of parts) await keyboard.down(part);
-  await pause(HOLD_MS);
+  await holdAcrossFrames(evaluate, async () => { for (const part of parts) await keyboard.down(part); });
   for (const part of parts.reverse()) await keyboard.up(part);
+}
+async function clickHeld(evaluate, mouse, x, y, button) {
+  await mouse.move(x, y);
+  await holdAcrossFrames(evaluate, () => mouse.down({ button }));
+  await mouse.up({ button });
 }
 // Until `check()` is truthy (a file on disk, say), at most `ms`: for signals outside the page.
 async function until(check, ms, what) {
@@ -78,14 +116,14 @@ async function startChromium() {
       await page.goto(url);
       return {
         evaluate: (fn, arg) => page.evaluate(fn, arg),
-        click: (x, y, button = 'left') => page.mouse.click(x, y, { button, delay: HOLD_MS }),
-        key: (k) => pressKeys(page.keyboard, k),
+        click: (x, y, button = 'left') => clickHeld((fn, arg) => page.evaluate(fn, arg), page.mouse, x, y, button),
+        key: (k) => pressKeys((fn, arg) => page.evaluate(fn, arg), page.keyboard, k),
         reload: () => page.reload(),
-        // A finger through the DevTools Protocol (as tests/e2e/touch.test.mjs), held HOLD_MS.
+        // A finger through the DevTools Protocol (as tests/e2e/touch.test.mjs), held across frames.
         async tap(x, y) {
           const cdp = await context.newCDPSession(page);
-          await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 0, radiusX: 4, radiusY: 4, force: 1 }] });
-          await pause(HOLD_MS);
+          await holdAcrossFrames((fn, arg) => page.evaluate(fn, arg),
+            () => cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 0, radiusX: 4, radiusY: 4, force: 1 }] }));
           await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
           await cdp.detach();
         },
@@ -144,13 +182,13 @@ async function startFirefox({ display }) {
       await page.goto(url);
       return {
         evaluate: (fn, arg) => page.evaluate(fn, arg),
-        click: (x, y, button = 'left') => page.mouse.click(x, y, { button, delay: HOLD_MS }),
-        key: (k) => pressKeys(page.keyboard, k),
+        click: (x, y, button = 'left') => clickHeld((fn, arg) => page.evaluate(fn, arg), page.mouse, x, y, button),
+        key: (k) => pressKeys((fn, arg) => page.evaluate(fn, arg), page.keyboard, k),
         reload: () => page.reload(),
-        // A finger through BiDi input.performActions (pointerType 'touch'), held HOLD_MS.
+        // A finger through BiDi input.performActions (pointerType 'touch'), held across frames.
         async tap(x, y) {
-          const finger = await page.touchscreen.touchStart(x, y);
-          await pause(HOLD_MS);
+          let finger;
+          await holdAcrossFrames((fn, arg) => page.evaluate(fn, arg), async () => { finger = await page.touchscreen.touchStart(x, y); });
           await finger.end();
         },
         // BiDi browser.setDownloadBehavior saves into `downloads`: wait until the file is there whole
@@ -232,29 +270,34 @@ async function startWebKit({ display }) {
       await driver.manage().window().setRect({ width: 2 * width - inner[0], height: 2 * height - inner[1] });
       await driver.get(url);
       const act = () => driver.actions({ async: true });
+      // WebDriver's Execute Script awaits a promise the script returns.
+      const evaluate = (fn, arg) => driver.executeScript(`return (${fn})(arguments[0]);`, arg ?? null);
+      // A press and its release are two Perform Actions calls (WebDriver keeps what is held between them),
+      // with the wait for the widget's frames in between.
       return {
-        // WebDriver's Execute Script awaits a promise the script returns.
-        evaluate: (fn, arg) => driver.executeScript(`return (${fn})(arguments[0]);`, arg ?? null),
+        evaluate,
         async click(x, y, button = 'left') {
           const b = button === 'right' ? Button.RIGHT : Button.LEFT;
-          await act().move({ origin: 'viewport', x: Math.round(x), y: Math.round(y) }).press(b).pause(HOLD_MS).release(b).perform();
+          await holdAcrossFrames(evaluate, () => act().move({ origin: 'viewport', x: Math.round(x), y: Math.round(y) }).press(b).perform());
+          await act().release(b).perform();
         },
         async key(k) {
           const keys = keyParts(k).map((part) => KEYS[part] ?? part);
+          await holdAcrossFrames(evaluate, () => { let chain = act(); for (const key of keys) chain = chain.keyDown(key); return chain.perform(); });
           let chain = act();
-          for (const key of keys) chain = chain.keyDown(key);
-          chain = chain.pause(HOLD_MS);
           for (const key of keys.reverse()) chain = chain.keyUp(key);
           await chain.perform();
         },
         reload: () => driver.navigate().refresh(),
-        // A WebDriver pointer of type 'touch' (W3C actions), held HOLD_MS.
+        // A WebDriver pointer of type 'touch' (W3C actions), held across frames.
         async tap(x, y) {
-          const actions = act();
           const finger = new seleniumInput.Pointer('finger', seleniumInput.Pointer.Type.TOUCH);
-          actions.insert(finger, finger.move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT, duration: 0 }),
-            finger.press(Button.LEFT), { type: 'pause', duration: HOLD_MS }, finger.release(Button.LEFT));
-          await actions.perform();
+          const touchDown = act();
+          touchDown.insert(finger, finger.move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT, duration: 0 }), finger.press(Button.LEFT));
+          await holdAcrossFrames(evaluate, () => touchDown.perform());
+          const touchUp = act();
+          touchUp.insert(finger, finger.release(Button.LEFT));
+          await touchUp.perform();
         },
         // WebKitWebDriver has no download API: the page's own anchor click (embed_share.js download()) is
         // intercepted before `trigger`, and the blob it would save is read back in the page.

@@ -28,6 +28,9 @@ public:
     // Why the regions were computed on the CPU this time (a model beyond the GPU path's limits), or "".
     const std::string& notice() const { return shown_->renderer.notice(); }
     FieldRenderer& renderer() { return fine_.renderer; }  // the exact, one value per device pixel
+    // Something else drew into the exact picture's target (the test build's GPU/CPU check): paint it
+    // again before it is next shown.
+    void repaint_exact() { fine_.painted_key = 0; }
     bool showing_coarse() const { return shown_ == &coarse_; }  // this frame shows the picture made while Run is on
     // The canvas in device pixels, as the shader sees it.
     static FieldView field_view(const View& view);
