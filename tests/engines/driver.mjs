@@ -227,10 +227,22 @@ async function startFirefox({ display }) {
 // loopback port, and its session a MiniBrowser with an ephemeral profile: a fresh page shares nothing.
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
+// Every WebKitWebDriver started here, each in a process group of its own with its MiniBrowser: a flow
+// that ran out of time never closed its page, and its driver would keep the runner alive (stopEverything).
+const webKitDrivers = new Set();
+export function stopEverything() {
+  for (const child of webKitDrivers) {
+    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone already */ }
+  }
+  webKitDrivers.clear();
+}
+
 async function webKitSession(Builder, env) {
   const port = await freePort();
   const driverProcess = spawn(process.env.PL_WEBKIT_DRIVER || 'WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'],
-    { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  webKitDrivers.add(driverProcess);
+  driverProcess.once('exit', () => webKitDrivers.delete(driverProcess));
   let driverLog = '';
   driverProcess.stderr.on('data', (d) => { driverLog = (driverLog + d).slice(-4000); });
   const exited = new Promise((resolve) => driverProcess.once('exit', resolve));

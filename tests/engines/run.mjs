@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { outputDir as e2eOutput } from '../e2e/harness.mjs';
 import { startFlowServer } from './pages.mjs';
-import { ENGINES, startDisplay } from './driver.mjs';
+import { ENGINES, startDisplay, stopEverything } from './driver.mjs';
 import { FLOWS as CORE, SkipFlow } from './core_flows.mjs';
 import { FLOWS as WORK } from './work_flows.mjs';
 import { FLOWS as ACCESS } from './access_flows.mjs';
@@ -73,8 +73,10 @@ try {
     passed += ok; failed += bad; skipped += skip;
   }
 } finally {
+  stopEverything();  // what a flow that ran out of time left running
   await server.close();
   await display?.stop();
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exitCode = failed ? 1 : 0;
+// At once: a browser session a timed-out flow left open would otherwise keep this process alive.
+process.exit(failed ? 1 : 0);
