@@ -274,6 +274,8 @@ test('course page: a mirror per widget with its own ids and headings; the lesson
   const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id));
   assert.equal(new Set(ids).size, ids.length, 'every id on the page is unique');
   const regions = page.getByRole('region', { name: /^Perceptron Lab: / });
+  // Each widget becomes a named region with its mirror, which comes after its first frame (embed.js).
+  await regions.nth(2).waitFor({ state: 'attached' });
   assert.equal(await regions.count(), 3);
   const lessonWidget = page.getByRole('region', { name: 'Perceptron Lab: 1. The update rule, one point at a time' });
   await openTableView(lessonWidget);
