@@ -336,6 +336,9 @@ test('a parent page on an allowed origin gets perceptron-lab:xapi messages, one 
   const checkInFrame = async () => {
     const frame = page.frames().find((f) => f.url().endsWith('/xapi-child.html'));
     await frame.waitForFunction(() => document.getElementById('lab')?.perceptronLab, null, { timeout: 60000 });
+    // And its accessible mirror, whose modules load after the first frame: the test leaves the page
+    // afterwards, which would abort them half-way (requestfailed).
+    await frame.waitForSelector('.perceptron-lab-a11y', { state: 'attached', timeout: 60000 });
     await frame.evaluate(() => new Promise((resolve) => {
       const lab = document.getElementById('lab').perceptronLab;
       lab.on('xapi', (s) => {
