@@ -29,7 +29,7 @@ all_ok=0
 for run in $(seq 1 "$RUNS"); do
   log="build/test-output/stress-$run.log"
   start=$(date +%s)
-  node --test --test-concurrency=1 --test-reporter=spec tests/e2e/ >"$log" 2>&1
+  node --test --test-concurrency=1 --test-force-exit --test-reporter=spec tests/e2e/ >"$log" 2>&1
   node tests/engines/run.mjs >"build/test-output/stress-$run-engines.log" 2>&1
   took=$(( $(date +%s) - start ))
   pass=$(grep -E "^ℹ pass [0-9]+" "$log" | awk '{print $3}' | tail -1)

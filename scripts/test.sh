@@ -44,7 +44,8 @@ fi
 if [ "${PL_SKIP_WEB:-0}" != 1 ]; then
   if ./scripts/build.sh web > build/test-output/build-web.log 2>&1 &&
      ./scripts/build.sh web-test >> build/test-output/build-web.log 2>&1; then
-    node --test --test-concurrency=1 --test-reporter=spec tests/e2e/ 2>&1 | tee build/test-output/e2e.log \
+    # --test-force-exit: a file whose failed test left a server open ends anyway instead of holding the run.
+    node --test --test-concurrency=1 --test-force-exit --test-reporter=spec tests/e2e/ 2>&1 | tee build/test-output/e2e.log \
       | grep -vE "^\s*$" | tail -n 200
     e2e_pass=$(grep -E "^ℹ pass [0-9]+" build/test-output/e2e.log | awk '{print $3}' | tail -1)
     e2e_fail=$(grep -E "^ℹ fail [0-9]+" build/test-output/e2e.log | awk '{print $3}' | tail -1)

@@ -313,9 +313,11 @@ test('the LRS down: the widget works on, statements wait across a reload and arr
   await context.close();
 });
 
-test('a parent page on an allowed origin gets perceptron-lab:xapi messages, one on another origin none', async () => {
+test('a parent page on an allowed origin gets perceptron-lab:xapi messages, one on another origin none', async (t) => {
   const allowedSite = await startServer({ root: site });  // two more origins (other 127.0.0.1 ports)
   const otherSite = await startServer({ root: site });
+  // Closed even when an assertion fails: an open server would keep this file's process (and the suite) waiting.
+  t.after(() => Promise.all([allowedSite.close(), otherSite.close()]));
   const { page, context, problems } = await openPage(browser, 'about:blank', { width: 1000, height: 760 });
   const child = embedPage(`<div id="lab" class="perceptron-lab" data-lesson="separability" data-remember="off" data-height="600"
     data-allowed-origins="${allowedSite.url}"></div>`);
@@ -362,12 +364,11 @@ test('a parent page on an allowed origin gets perceptron-lab:xapi messages, one 
   assert.deepEqual(await checkInFrame(), [], 'no statement reaches a parent on another origin');
   assert.deepEqual(problems, []);
   await context.close();
-  await allowedSite.close();
-  await otherSite.close();
 });
 
-test('the single file in a frame sends its statements to the parent page that drives it', async () => {
+test('the single file in a frame sends its statements to the parent page that drives it', async (t) => {
   const parentSite = await startServer({ root: site });  // the parent on another origin, as an LMS page
+  t.after(() => parentSite.close());  // even when an assertion fails (an open server keeps the suite waiting)
   const { page, context, problems } = await openPage(browser, 'about:blank', { width: 1000, height: 760 });
   writePage('xapi-single-parent.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
 <link rel="icon" href="favicon.svg"></head><body>
@@ -391,7 +392,6 @@ test('the single file in a frame sends its statements to the parent page that dr
   for (const s of statements) assert.deepEqual(validateStatement(s), []);
   assert.deepEqual(problems, []);
   await context.close();
-  await parentSite.close();
 });
 
 test('wrong xAPI attributes: one sentence each, the widget starts, the auth is never shown', async () => {
