@@ -13,9 +13,19 @@ void EventPacer::begin_frame() {
     released_.clear();
     SDL_Event event;
     while (SDL_PollEvent(&event)) queue_.push_back(event);
+    live_mods_ = SDL_GetModState();
 }
 
 bool EventPacer::next(SDL_Event& event) {
+    if (!take(event)) {
+        SDL_SetModState(live_mods_);  // the events still held are stamped already; new ones get the truth
+        return false;
+    }
+    if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) SDL_SetModState(static_cast<SDL_Keymod>(event.key.keysym.mod));
+    return true;
+}
+
+bool EventPacer::take(SDL_Event& event) {
     if (queue_.empty()) return false;
     const SDL_Event& front = queue_.front();
     const SDL_Scancode key = front.key.keysym.scancode;

@@ -98,10 +98,6 @@ void run_one_frame(void* arg) {
     while (rt.events.next(event)) {
         had_event = true;
         if (rt.touch.consume(event, rt.window, rt.app->canvas())) continue;
-        // Dear ImGui 1.86 takes a key event's modifiers from SDL's current state, which already holds every
-        // event that arrived since: a quick Shift+arrow that the pacer hands out over two frames would
-        // lose its Shift. It gets the modifiers the event was made with instead.
-        if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) SDL_SetModState(static_cast<SDL_Keymod>(event.key.keysym.mod));
         ImGui_ImplSDL2_ProcessEvent(&event);
         if (event.type == SDL_QUIT) rt.running = false;
         if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) rt.running = false;
