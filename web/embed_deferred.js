@@ -25,6 +25,7 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
   let compiledNow = null;  // the compiled rest, once the background compile is done
   let lessonBytes = null;  // the lessons' file, once it is in
 
+  const urlOf = (file) => new URL(file, directory || document.baseURI).href;  // next to the first part
   const hasDeferredPart = () => !!module && !!module.asm && Object.keys(module.asm).some((name) => name[0] === '%');
   // The rest imports the first part's exports (memory, table, functions) as 'primary'.
   const instantiate = (wasmModule, imports) => {
@@ -39,7 +40,7 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
     // The module (web_lesson_texts.cpp), synchronously: the lessons' texts, fetched now if they are not in
     // yet. Throws why they cannot be had (the module says so in place of the lessons).
     lessonTexts() {
-      if (!lessonBytes) lessonBytes = fetchSync(new URL(LESSONS_FILE, directory || document.baseURI).href, LESSONS_FILE, 'its lessons');
+      if (!lessonBytes) lessonBytes = fetchSync(urlOf(LESSONS_FILE), LESSONS_FILE, 'its lessons');
       return lessonBytes;
     },
     // The glue, synchronously, from the first call into code of the rest that has not arrived yet.
@@ -57,8 +58,8 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
   async function attach(emscriptenModule) {
     module = emscriptenModule;
     if (!hasDeferredPart()) return;  // the single file: code and lessons are all in
-    const url = new URL(DEFERRED_FILE, directory || document.baseURI).href;
-    const lessonsUrl = new URL(LESSONS_FILE, directory || document.baseURI).href;
+    const url = urlOf(DEFERRED_FILE);
+    const lessonsUrl = urlOf(LESSONS_FILE);
     if (!instance && !compiled.has(url)) compiled.set(url, compileFrom(url));
     if (!lessonBytes && !lessonFiles.has(lessonsUrl)) lessonFiles.set(lessonsUrl, bytesFrom(lessonsUrl));
     const lessons = lessonBytes ? Promise.resolve(lessonBytes) : lessonFiles.get(lessonsUrl);
@@ -82,15 +83,18 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
   return { moduleOptions, attach };
 }
 
-async function bytesFrom(url) {
+async function fetchOk(url, file) {
   const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`could not fetch ${LESSONS_FILE} (HTTP ${response.status})`);
-  return new Uint8Array(await response.arrayBuffer());
+  if (!response.ok) throw new Error(`could not fetch ${file} (HTTP ${response.status})`);
+  return response;
+}
+
+async function bytesFrom(url) {
+  return new Uint8Array(await (await fetchOk(url, LESSONS_FILE)).arrayBuffer());
 }
 
 async function compileFrom(url) {
-  const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`could not fetch ${DEFERRED_FILE} (HTTP ${response.status})`);
+  const response = await fetchOk(url, DEFERRED_FILE);
   return WebAssembly.compileStreaming ? WebAssembly.compileStreaming(response)
     : WebAssembly.compile(await response.arrayBuffer());
 }

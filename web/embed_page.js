@@ -121,47 +121,71 @@ export function spacedAfter(costMs, minimum) {
 }
 
 /**
- * Full-page widget (options.syncUrl): the page URL's fragment follows the state, so a reload never
- * loses work, and a fragment typed by hand or another shared link opened in this tab is loaded.
- * fragment(): the widget's link fragment (embed_lessons.js: with an instructor's lesson in it).
- * restArrived: resolves once the rest of the code is in (embed_deferred.js). The link is written by
- * code of the rest, so a change made before it arrived (the first click on a slow line) is written
- * when it does, instead of fetching it synchronously in the middle of the student's first clicks.
+ * Writes the widget's state somewhere (the page's URL, localStorage) after it changes: at most once
+ * every `minimumMs` (less often for a slow write: spacedAfter), and once more when the page goes away.
+ * Never before the rest of the code is in (restArrived, embed_deferred.js): the link is made by code of
+ * the rest, so a change made before it arrived (the first click on a slow line) is written when it does,
+ * instead of fetching it synchronously in the middle of the student's first clicks. (A page that leaves
+ * before then keeps its last write: a synchronous fetch is refused while it goes away.)
+ * write(): returns false when writing cannot work here (the URL or storage refused): none is tried again.
+ * Returns {changed (call on every change), now (write at once), stop(writePending)}.
  */
-export function keepUrlInSync(handle, follow, fragment, restArrived = Promise.resolve()) {
+export function throttledWriter(write, minimumMs, restArrived = Promise.resolve()) {
   let arrived = false;
   restArrived.then(() => { arrived = true; });
   let timer = null;
   let enabled = true;
-  let interval = URL_WRITE_MS;
-  function writeUrl() {
-    if (!arrived) { restArrived.then(writeUrl); return; }  // timer stays set: one write when it is in
+  let interval = minimumMs;
+  function run() {
+    if (!arrived) { restArrived.then(run); return; }  // the timer stays set: one write when it is in
     timer = null;
+    if (!enabled) return;
     const started = performance.now();
-    if (handle.linkProblem()) return;  // too large for a link: the URL keeps its last readable state
+    if (write() === false) { enabled = false; return; }
+    interval = spacedAfter(performance.now() - started, minimumMs);
+  }
+  const flush = () => { if (timer && arrived) { clearTimeout(timer); run(); } };
+  window.addEventListener('pagehide', flush);
+  return {
+    changed: () => { if (enabled && !timer) timer = setTimeout(run, interval); },
+    now: run,
+    stop: (writePending) => {
+      if (writePending) flush();
+      enabled = false;
+      clearTimeout(timer);
+      timer = null;
+      window.removeEventListener('pagehide', flush);
+    },
+  };
+}
+
+/**
+ * Full-page widget (options.syncUrl): the page URL's fragment follows the state, so a reload never
+ * loses work, and a fragment typed by hand or another shared link opened in this tab is loaded.
+ * fragment(): the widget's link fragment (embed_lessons.js: with an instructor's lesson in it).
+ * restArrived: resolves once the rest of the code is in (embed_deferred.js; throttledWriter says why).
+ * At most one replaceState a second (less often for a link that is slow to write: a big data set while
+ * Run is on), never a new history entry: no flooding of the history API.
+ */
+export function keepUrlInSync(handle, follow, fragment, restArrived = Promise.resolve()) {
+  const writer = throttledWriter(() => {
+    if (handle.linkProblem()) return true;  // too large for a link: the URL keeps its last readable state
     try {
       history.replaceState(history.state, '', `#${fragment()}`);
+      return true;
     } catch (err) {
       console.warn(`Perceptron Lab: cannot keep the state in this page's URL (${err.message})`);
-      enabled = false;
+      return false;
     }
-    interval = spacedAfter(performance.now() - started, URL_WRITE_MS);
-  }
-  // At most one replaceState a second (less often for a link that is slow to write: a big data set
-  // while Run is on), never a new history entry: no flooding of the history API.
-  const unsubscribe = follow(() => { if (enabled && !timer) timer = setTimeout(writeUrl, interval); });
-  // (A page that leaves before the rest arrived keeps its last URL: a synchronous fetch is refused then.)
-  const flush = () => { if (timer && arrived) { clearTimeout(timer); writeUrl(); } };
+  }, URL_WRITE_MS, restArrived);
+  const unsubscribe = follow(writer.changed);
   const onHashChange = () => {
     if (location.hash.length > 1 && location.hash.slice(1) !== fragment()) handle.load(location.href);
   };
-  window.addEventListener('pagehide', flush);
   window.addEventListener('hashchange', onHashChange);
   return () => {
     unsubscribe();
-    clearTimeout(timer);
-    timer = null;
-    window.removeEventListener('pagehide', flush);
+    writer.stop(false);
     window.removeEventListener('hashchange', onHashChange);
   };
 }

@@ -10,7 +10,7 @@
 // again. The full-page widget keeps its state in the URL instead and stores nothing.
 // Storage can be missing or refused (a sandboxed iframe, privacy settings): then nothing is kept.
 
-import { spacedAfter } from './embed_page.js';
+import { throttledWriter } from './embed_page.js';
 
 const KEY_PREFIX = 'perceptron-lab:';
 const ENTRY_VERSION = 1;
@@ -70,28 +70,18 @@ export function forgetSaved(key, why) {
 }
 
 /**
- * Keeps the entry of `key` up to date: at most one write every WRITE_INTERVAL_MS after a change, and
- * one when the page goes away. `start` is the signature of the page's start state; while the widget
- * shows exactly that, no entry is kept. widget: {follow (embed_handle.js), fragment(), signature(),
- * opened() (the addressed link the widget was opened with, or '')}. writeNow: write the entry at once
- * (the widget just took a link's state). restArrived: resolves once the rest of the code is in
- * (embed_deferred.js), which makes the link: a change before that (the first click on a slow line)
- * is written when it arrives, not by fetching it synchronously in the middle of the student's clicks.
+ * Keeps the entry of `key` up to date: at most one write every WRITE_INTERVAL_MS after a change, one
+ * when the page goes away, none before the rest of the code is in (throttledWriter in embed_page.js says
+ * why). `start` is the signature of the page's start state; while the widget shows exactly that, no
+ * entry is kept. widget: {follow (embed_handle.js), fragment(), signature(), opened() (the addressed
+ * link the widget was opened with, or '')}. writeNow: write the entry at once (the widget just took a
+ * link's state). restArrived: resolves once the rest of the code is in (embed_deferred.js).
  * Returns what stops it.
  */
 export function keepRemembering(key, start, widget, { writeNow = false, restArrived = Promise.resolve() } = {}) {
   const store = storage();
   if (!store) return () => {};
-  let arrived = false;
-  restArrived.then(() => { arrived = true; });
-  let timer = null;
-  let enabled = true;
-  let interval = WRITE_INTERVAL_MS;
-  function write() {
-    if (!arrived) { restArrived.then(write); return; }  // timer stays set: one write when it is in
-    timer = null;
-    if (!enabled) return;
-    const started = performance.now();
+  const writer = throttledWriter(() => {
     try {
       const opened = widget.opened ? widget.opened() : '';
       if (widget.signature() === start && !opened) store.removeItem(key);
@@ -100,22 +90,16 @@ export function keepRemembering(key, start, widget, { writeNow = false, restArri
         if (opened) entry.opened = opened;
         store.setItem(key, JSON.stringify(entry));
       }
+      return true;
     } catch (err) {
       console.warn(`Perceptron Lab: cannot keep this widget's work across reloads (${err.message})`);
-      enabled = false;
+      return false;
     }
-    interval = spacedAfter(performance.now() - started, WRITE_INTERVAL_MS);  // slow to write: write less often
-  }
-  const unsubscribe = widget.follow(() => { if (enabled && !timer) timer = setTimeout(write, interval); });
-  // (A page that leaves before the rest arrived loses that second's change: a synchronous fetch is
-  // refused while it goes away.)
-  const flush = () => { if (timer && arrived) { clearTimeout(timer); write(); } };
-  window.addEventListener('pagehide', flush);
-  if (writeNow) write();
+  }, WRITE_INTERVAL_MS, restArrived);
+  const unsubscribe = widget.follow(writer.changed);
+  if (writeNow) writer.now();
   return () => {
-    flush();
-    enabled = false;
+    writer.stop(true);
     unsubscribe();
-    window.removeEventListener('pagehide', flush);
   };
 }
