@@ -4,8 +4,9 @@
 // Protocol. Prints a markdown table (docs/benchmarks.md); asserts nothing.
 //   node bench/slow_network.mjs        (after ./scripts/build.sh web; runs bench/peer/build.sh when
 //                                       build/peer is missing)   PL_LOADS=n: loads of each site per profile (5)
-//   PL_OURS_ROOT=DIR: measure another release folder of ours instead of build/web (an older commit's, for
-//   a before/after table with the peer in each run)
+//   PL_OURS_ROOT=DIR: measure another release folder of ours instead of build/web
+//   PL_BEFORE_ROOT=DIR: also measure an older commit's release folder (its checkout's build/web) in the same
+//   run, interleaved with the others: a before/after table with the peer in one run, on one machine load
 //
 // What is measured, all inside the page (performance.now() is relative to navigation start):
 // - the first picture. Ours: the first WebGL draw call (drawArrays / drawElements / their Instanced forms on
@@ -60,9 +61,12 @@ const REST_FILE = '/perceptron_lab.deferred.wasm';  // the rest of our code, fet
 const IDLE_MS = 2000;
 
 const oursRoot = process.env.PL_OURS_ROOT ? path.resolve(process.env.PL_OURS_ROOT) : releaseRoot;
-if (!fs.existsSync(path.join(oursRoot, 'index.html'))) {
-  console.error(`${oursRoot} has no build: run ./scripts/build.sh web first.`);
-  process.exit(1);
+const beforeRoot = process.env.PL_BEFORE_ROOT ? path.resolve(process.env.PL_BEFORE_ROOT) : null;
+for (const root of [oursRoot, beforeRoot].filter(Boolean)) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    console.error(`${root} has no build: run ./scripts/build.sh web first.`);
+    process.exit(1);
+  }
 }
 if (!fs.existsSync(path.join(peerDist, 'bundle.js'))) {
   const built = spawnSync(path.join(repoRoot, 'bench', 'peer', 'build.sh'), { stdio: 'inherit' });
@@ -79,10 +83,18 @@ const ms = (n) => (Number.isFinite(n) ? `${Math.round(n)} ms` : 'n/a');
 const problems = [];  // what could not be measured: printed, and the exit code is 1
 
 const loadAtStart = os.loadavg();
-let commit = 'unknown';
-try {  // the commit of the folder measured (PL_OURS_ROOT may be another checkout's build/web)
-  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: oursRoot, encoding: 'utf8' }).trim();
-} catch { /* not a checkout */ }
+// The commit of a folder measured (PL_OURS_ROOT and PL_BEFORE_ROOT may be other checkouts' build/web).
+const commitOf = (dir) => {
+  try { return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim(); } catch { return 'unknown'; }
+};
+// The sites of one run, in the order their loads interleave. `ours`: a Perceptron Lab build (timed by its
+// first WebGL draw, and on the mobile line its first click and Step), else the peer.
+const SITES = [
+  ...(beforeRoot ? [{ key: 'before', ours: true, root: beforeRoot, commit: commitOf(beforeRoot) }] : []),
+  { key: 'ours', ours: true, root: oursRoot, commit: commitOf(oursRoot) },
+  { key: 'peer', ours: false, root: peerDist },
+];
+const titleOf = (site) => (site.ours ? `Perceptron Lab${beforeRoot ? ` ${site.commit}` : ''}` : 'TF Playground');
 
 // Everything this process starts is stopped in finally blocks, and on SIGINT / SIGTERM / SIGHUP too.
 let browser = null;
@@ -97,9 +109,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 try {
-  servers.push(await startGzipServer(oursRoot, { skipDirs: ['CMakeFiles', 'src', 'third_party', 'header-only'] }));
-  servers.push(await startGzipServer(peerDist));
-  const [ours, peer] = servers;
+  for (const site of SITES) {
+    const server = await startGzipServer(site.root, site.ours ? { skipDirs: ['CMakeFiles', 'src', 'third_party', 'header-only'] } : {});
+    servers.push(server);
+    site.url = server.url;
+  }
   // As tests/e2e/harness.mjs launchBrowser, plus the rule that no host but 127.0.0.1 resolves.
   browser = await chromium.launch({
     executablePath: process.env.PL_CHROMIUM || '/usr/bin/chromium',
@@ -112,19 +126,18 @@ try {
 
   // One untimed load of each first (the browser's GPU process and code caches start with the first page
   // of a kind): ours also gives the start scene's state the inputs are compared with, and the spot to click.
-  const warmUp = (site, server) => measureLoad(site, server.url, PROFILES[0], `${site}, warm-up`, { warmUp: true })
-    .catch((err) => { throw new Error(`could not measure: the warm-up load of ${site === 'ours' ? 'Perceptron Lab' : 'the peer'} failed (${err.message.split('\n')[0]})`); });
-  const reference = await warmUp('ours', ours);
-  await warmUp('peer', peer);
+  for (const site of SITES) {
+    site.reference = await measureLoad(site, PROFILES[0], `${site.key}, warm-up`, { warmUp: true })
+      .catch((err) => { throw new Error(`could not measure: the warm-up load of ${titleOf(site)} failed (${err.message.split('\n')[0]})`); });
+  }
   const results = {};
   for (const profile of PROFILES) {
-    results[profile.name] = { ours: [], peer: [] };
+    results[profile.name] = Object.fromEntries(SITES.map((site) => [site.key, []]));
     for (let i = 0; i < LOADS; i++) {
-      for (const site of ['ours', 'peer']) {
-        const server = site === 'ours' ? ours : peer;
-        const label = `${site}, ${profile.mobile ? 'mobile' : 'unthrottled'}, load ${i + 1}`;
+      for (const site of SITES) {
+        const label = `${site.key}, ${profile.mobile ? 'mobile' : 'unthrottled'}, load ${i + 1}`;
         try {
-          results[profile.name][site].push(await measureLoad(site, server.url, profile, label, { reference }));
+          results[profile.name][site.key].push(await measureLoad(site, profile, label, { reference: site.reference }));
         } catch (err) {
           if (!browser) throw err;  // stopped by a signal
           problems.push(`${label}: ${err.message.split('\n')[0]}`);
@@ -295,7 +308,7 @@ function peerInit() {
 }
 
 // One load of one site: its first picture, its bytes, and (ours, mobile) the first click and Step.
-async function measureLoad(site, origin, profile, label, { reference = null, warmUp = false } = {}) {
+async function measureLoad(site, profile, label, { reference = null, warmUp = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
   try {
     const page = await context.newPage();
@@ -321,14 +334,14 @@ async function measureLoad(site, origin, profile, label, { reference = null, war
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', profile.conditions);
-    if (site === 'ours') await page.addInitScript(oursInit, reference ?? { state: null, restFile: REST_FILE });
+    if (site.ours) await page.addInitScript(oursInit, reference ?? { state: null, restFile: REST_FILE });
     else await page.addInitScript(peerInit);
-    await page.goto(`${origin}/`, { waitUntil: 'commit', timeout: TIMEOUT });
+    await page.goto(`${site.url}/`, { waitUntil: 'commit', timeout: TIMEOUT });
 
     const waitFor = (predicate, what) => page.waitForFunction(predicate, null, { timeout: TIMEOUT })
       .catch((err) => { throw browser ? new Error(what) : err; });
     await waitFor(() => window.__slow.firstPicture !== undefined, 'no first picture');
-    if (site === 'ours' && profile.mobile) {
+    if (site.ours && profile.mobile) {
       // At once a click on an empty spot of the plane (right of and below the four lecture points: the
       // spot the warm-up load found), then S, each once the one before it is answered.
       await page.mouse.click(reference.spot.x, reference.spot.y);
@@ -336,7 +349,7 @@ async function measureLoad(site, origin, profile, label, { reference = null, war
       await page.keyboard.press('s');
       await waitFor(() => window.__slow.step?.answered !== undefined, 'the S key never changed the canvas (no visit)');
     }
-    if (site === 'ours') await waitFor(() => window.__slow.frameAfterReady !== undefined, 'no frame after the ready event');
+    if (site.ours) await waitFor(() => window.__slow.frameAfterReady !== undefined, 'no frame after the ready event');
     // The rest of the download: until nothing has been in flight for IDLE_MS.
     const idleBy = Date.now() + TIMEOUT;
     while (net.inFlight.size || Date.now() - net.lastEvent < IDLE_MS) {
@@ -347,7 +360,7 @@ async function measureLoad(site, origin, profile, label, { reference = null, war
     if (foreign.length) throw new Error(`reached another host: ${foreign.map((f) => f.url).join(', ')}`);
     if (warmUp) {
       // The start scene's light state (the rest is in by now: reading it fetches nothing) and the spot to click.
-      if (site !== 'ours') return null;
+      if (!site.ours) return null;
       return page.evaluate((restFile) => {
         const lab = document.querySelector('.perceptron-lab');
         const box = lab.querySelector('canvas').getBoundingClientRect();
@@ -412,47 +425,61 @@ function printTable(results, version) {
   const avg = (l) => l.map((x) => x.toFixed(2)).join(' / ');
   const of = (list, get) => median(list.map(get).filter((x) => x !== undefined));
   const short = (name) => name.split(' (')[0];
+  const peer = SITES.find((site) => !site.ours);
+  const ours = SITES.filter((site) => site.ours);
   const lines = [];
   lines.push('### The first picture on a slow line, against TensorFlow Playground (`bench/slow_network.mjs`)', '');
-  lines.push(`${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, Chromium ${version}; ` +
+  lines.push(`${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${ours.map((s) => s.commit).join(' and ')}, Chromium ${version}; ` +
     `load average (1 / 5 / 15 min) ${avg(loadAtStart)} at the start, ${avg(loadEnd)} at the end. ` +
     `Medians of ${LOADS} loads of each site per network (after one untimed load of each), interleaved, 800x600, ` +
     'a fresh context each, gzip -9 from 127.0.0.1. Times since navigation start, measured in the page.', '');
-  lines.push('| network | TF Playground: first heatmap (next frame) | Perceptron Lab: first WebGL draw (frame after ready) | ours / peer |');
-  lines.push('|---|---:|---:|---:|');
+  lines.push(`| network | ${titleOf(peer)}: first heatmap (next frame) | ` +
+    ours.map((site) => `${titleOf(site)}: first WebGL draw (frame after ready) | ${titleOf(site)} / peer`).join(' | ') + ' |');
+  lines.push('|---|---:|' + ours.map(() => '---:|---:|').join(''));
   for (const [name, r] of Object.entries(results)) {
-    const p = of(r.peer, (x) => x.firstPicture), o = of(r.ours, (x) => x.firstPicture);
-    lines.push(`| ${name} | **${ms(p)}** (${ms(of(r.peer, (x) => x.frameAfter))}) | **${ms(o)}** (${ms(of(r.ours, (x) => x.frameAfter))}) | ${(o / p).toFixed(2)}× |`);
+    const p = of(r[peer.key], (x) => x.firstPicture);
+    const cells = ours.map((site) => {
+      const o = of(r[site.key], (x) => x.firstPicture);
+      return `**${ms(o)}** (${ms(of(r[site.key], (x) => x.frameAfter))}) | ${(o / p).toFixed(2)}×`;
+    });
+    lines.push(`| ${name} | **${ms(p)}** (${ms(of(r[peer.key], (x) => x.frameAfter))}) | ${cells.join(' | ')} |`);
   }
-  lines.push('', '| gzip KB fetched (KB = 1024 bytes, HTTP headers included) | TF Playground | Perceptron Lab |', '|---|---:|---:|');
+  lines.push('', `| gzip KB fetched (KB = 1024 bytes, HTTP headers included) | ${titleOf(peer)} | ${ours.map(titleOf).join(' | ')} |`,
+    '|---|---:|' + ours.map(() => '---:|').join(''));
   for (const [name, r] of Object.entries(results)) {
-    const inputs = r.ours.some((x) => x.click) ? ', after the click and Step' : '';
-    lines.push(`| ${short(name)}: before the first picture | ${kb(of(r.peer, (x) => x.bytesBefore))} | ${kb(of(r.ours, (x) => x.bytesBefore))} |`);
-    lines.push(`| ${short(name)}: in all (network idle for 2 s${inputs}) | ${kb(of(r.peer, (x) => x.bytesAll))} | ${kb(of(r.ours, (x) => x.bytesAll))} |`);
+    const inputs = ours.some((site) => r[site.key].some((x) => x.click)) ? ', after the click and Step' : '';
+    const cells = (get) => [peer, ...ours].map((site) => kb(of(r[site.key], get))).join(' | ');
+    lines.push(`| ${short(name)}: before the first picture | ${cells((x) => x.bytesBefore)} |`);
+    lines.push(`| ${short(name)}: in all (network idle for 2 s${inputs}) | ${cells((x) => x.bytesAll)} |`);
   }
-  const answered = Object.values(results).flatMap((r) => r.ours).filter((x) => x.click);
-  if (answered.length) {
+  for (const site of ours) {
+    const answered = Object.values(results).flatMap((r) => r[site.key]).filter((x) => x.click);
+    if (!answered.length) continue;
     const count = (get) => `${answered.filter(get).length} of ${answered.length}`;
-    lines.push('', `| mobile profile, Perceptron Lab, at once after the first picture | median | loads where ${REST_FILE.slice(1)} was still arriving at the input | loads where the input itself fetched it (synchronously) |`,
+    lines.push('', `| mobile profile, ${titleOf(site)}, at once after the first picture | median | loads where ${REST_FILE.slice(1)} was still arriving at the input | loads where the input itself fetched it (synchronously) |`,
       '|---|---:|---:|---:|');
     lines.push(`| the first click on an empty spot of the plane (pointerdown → the first frame with the new point on the canvas; the handle counts it afterwards) | **${ms(of(answered, (x) => x.click.ms))}** | ` +
       `${count((x) => x.click.restArriving)} | ${count((x) => x.click.fetchedRest)} |`);
     lines.push(`| then the first Step, key S (keydown → the first frame in which the canvas changed; the handle counts the visit afterwards) | **${ms(of(answered, (x) => x.step.ms))}** | ` +
       `${count((x) => x.step.restArriving)} | ${count((x) => x.step.fetchedRest)} |`);
   }
-  const oursLoads = Object.values(results).flatMap((r) => r.ours);
-  const peerLoads = Object.values(results).flatMap((r) => r.peer);
+  const peerLoads = Object.values(results).flatMap((r) => r[peer.key]);
   const hosts = [...new Set(peerLoads.flatMap((r) => r.cutOffHosts))];
-  const oursCut = oursLoads.reduce((n, r) => n + r.cutOff, 0);
+  const oursLoads = ours.map((site) => Object.values(results).flatMap((r) => r[site.key]));
   lines.push('', `Requests to other hosts than 127.0.0.1, cut off: TF Playground ${median(peerLoads.map((r) => r.cutOff))} a load ` +
-    `(${hosts.join(', ') || 'none'}: its web fonts and analytics are not in its bytes), Perceptron Lab ${oursCut} in all. ` +
-    `${REST_FILE.slice(1)} fetched twice in ${oursLoads.filter((x) => x.restFetches > 1).length} of our ${oursLoads.length} loads.`);
+    `(${hosts.join(', ') || 'none'}: its web fonts and analytics are not in its bytes), ` +
+    ours.map((site, i) => `${titleOf(site)} ${oursLoads[i].reduce((n, r) => n + r.cutOff, 0)} in all`).join(', ') + '. ' +
+    ours.map((site, i) => `${titleOf(site)} fetched ${REST_FILE.slice(1)} twice in ${oursLoads[i].filter((x) => x.restFetches > 1).length} of ${oursLoads[i].length} loads`).join('; ') + '.');
   lines.push('', 'Each load, ms since navigation start: first picture [first contentful paint]:');
   for (const [name, r] of Object.entries(results)) {
     const list = (xs) => xs.map((x) => `${Math.round(x.firstPicture)} [${Math.round(x.contentfulPaint ?? NaN)}]`).join(', ');
-    const inputs = r.ours.some((x) => x.click)
-      ? `; click → answered ${r.ours.map((x) => Math.round(x.click.ms)).join(', ')}; Step ${r.ours.map((x) => Math.round(x.step.ms)).join(', ')}` : '';
-    lines.push(`- ${short(name)}: TF Playground ${list(r.peer)}; Perceptron Lab ${list(r.ours)}${inputs}`);
+    const oursText = ours.map((site) => {
+      const xs = r[site.key];
+      const inputs = xs.some((x) => x.click)
+        ? `; click → answered ${xs.map((x) => Math.round(x.click.ms)).join(', ')}; Step ${xs.map((x) => Math.round(x.step.ms)).join(', ')}` : '';
+      return `${titleOf(site)} ${list(xs)}${inputs}`;
+    });
+    lines.push(`- ${short(name)}: ${titleOf(peer)} ${list(r[peer.key])}; ${oursText.join('; ')}`);
   }
   console.log(lines.join('\n'));
 }
