@@ -7,6 +7,8 @@
 //   PL_OURS_ROOT=DIR: measure another release folder of ours instead of build/web
 //   PL_BEFORE_ROOT=DIR: also measure an older commit's release folder (its checkout's build/web) in the same
 //   run, interleaved with the others: a before/after table with the peer in one run, on one machine load
+//   PL_FLOOR_ROOT=DIR: also measure the bare Dear ImGui + SDL2 app of bench/floor (its build/floor/dist,
+//   made by bench/floor/measure.sh), timed by its first WebGL draw as ours: the floor of the design
 //
 // What is measured, all inside the page (performance.now() is relative to navigation start):
 // - the first picture. Ours: the first WebGL draw call (drawArrays / drawElements / their Instanced forms on
@@ -62,7 +64,8 @@ const IDLE_MS = 2000;
 
 const oursRoot = process.env.PL_OURS_ROOT ? path.resolve(process.env.PL_OURS_ROOT) : releaseRoot;
 const beforeRoot = process.env.PL_BEFORE_ROOT ? path.resolve(process.env.PL_BEFORE_ROOT) : null;
-for (const root of [oursRoot, beforeRoot].filter(Boolean)) {
+const floorRoot = process.env.PL_FLOOR_ROOT ? path.resolve(process.env.PL_FLOOR_ROOT) : null;
+for (const root of [oursRoot, beforeRoot, floorRoot].filter(Boolean)) {
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     console.error(`${root} has no build: run ./scripts/build.sh web first.`);
     process.exit(1);
@@ -88,13 +91,18 @@ const commitOf = (dir) => {
   try { return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim(); } catch { return 'unknown'; }
 };
 // The sites of one run, in the order their loads interleave. `ours`: a Perceptron Lab build (timed by its
-// first WebGL draw, and on the mobile line its first click and Step), else the peer.
+// first WebGL draw, and on the mobile line its first click and Step); `floor`: the bare Dear ImGui + SDL2
+// app (its first WebGL draw only: it has no handle and no ready event); else the peer.
 const SITES = [
   ...(beforeRoot ? [{ key: 'before', ours: true, root: beforeRoot, commit: commitOf(beforeRoot) }] : []),
   { key: 'ours', ours: true, root: oursRoot, commit: commitOf(oursRoot) },
+  ...(floorRoot ? [{ key: 'floor', ours: false, floor: true, root: floorRoot }] : []),
   { key: 'peer', ours: false, root: peerDist },
 ];
-const titleOf = (site) => (site.ours ? `Perceptron Lab${beforeRoot ? ` ${site.commit}` : ''}` : 'TF Playground');
+const titleOf = (site) => {
+  if (site.floor) return 'ImGui + SDL2 floor';
+  return site.ours ? `Perceptron Lab${beforeRoot ? ` ${site.commit}` : ''}` : 'TF Playground';
+};
 
 // Everything this process starts is stopped in finally blocks, and on SIGINT / SIGTERM / SIGHUP too.
 let browser = null;
@@ -334,7 +342,7 @@ async function measureLoad(site, profile, label, { reference = null, warmUp = fa
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', profile.conditions);
-    if (site.ours) await page.addInitScript(oursInit, reference ?? { state: null, restFile: REST_FILE });
+    if (site.ours || site.floor) await page.addInitScript(oursInit, reference ?? { state: null, restFile: REST_FILE });
     else await page.addInitScript(peerInit);
     await page.goto(`${site.url}/`, { waitUntil: 'commit', timeout: TIMEOUT });
 
@@ -425,11 +433,11 @@ function printTable(results, version) {
   const avg = (l) => l.map((x) => x.toFixed(2)).join(' / ');
   const of = (list, get) => median(list.map(get).filter((x) => x !== undefined));
   const short = (name) => name.split(' (')[0];
-  const peer = SITES.find((site) => !site.ours);
-  const ours = SITES.filter((site) => site.ours);
+  const peer = SITES.find((site) => !site.ours && !site.floor);
+  const ours = SITES.filter((site) => site.ours || site.floor);
   const lines = [];
   lines.push('### The first picture on a slow line, against TensorFlow Playground (`bench/slow_network.mjs`)', '');
-  lines.push(`${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${ours.map((s) => s.commit).join(' and ')}, Chromium ${version}; ` +
+  lines.push(`${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${ours.filter((s) => s.commit).map((s) => s.commit).join(' and ')}, Chromium ${version}; ` +
     `load average (1 / 5 / 15 min) ${avg(loadAtStart)} at the start, ${avg(loadEnd)} at the end. ` +
     `Medians of ${LOADS} loads of each site per network (after one untimed load of each), interleaved, 800x600, ` +
     'a fresh context each, gzip -9 from 127.0.0.1. Times since navigation start, measured in the page.', '');
@@ -469,7 +477,8 @@ function printTable(results, version) {
   lines.push('', `Requests to other hosts than 127.0.0.1, cut off: TF Playground ${median(peerLoads.map((r) => r.cutOff))} a load ` +
     `(${hosts.join(', ') || 'none'}: its web fonts and analytics are not in its bytes), ` +
     ours.map((site, i) => `${titleOf(site)} ${oursLoads[i].reduce((n, r) => n + r.cutOff, 0)} in all`).join(', ') + '. ' +
-    ours.map((site, i) => `${titleOf(site)} fetched ${REST_FILE.slice(1)} twice in ${oursLoads[i].filter((x) => x.restFetches > 1).length} of ${oursLoads[i].length} loads`).join('; ') + '.');
+    ours.map((site, i) => (site.ours ? `${titleOf(site)} fetched ${REST_FILE.slice(1)} twice in ${oursLoads[i].filter((x) => x.restFetches > 1).length} of ${oursLoads[i].length} loads` : null))
+      .filter(Boolean).join('; ') + '.');
   lines.push('', 'Each load, ms since navigation start: first picture [first contentful paint]:');
   for (const [name, r] of Object.entries(results)) {
     const list = (xs) => xs.map((x) => `${Math.round(x.firstPicture)} [${Math.round(x.contentfulPaint ?? NaN)}]`).join(', ');
