@@ -116,7 +116,7 @@ const URL_WRITE_MS = 1000;
  * The wait before the next write of something that took `costMs` to write: at least `minimum`, and at
  * least 10 times the cost, so a slow write (the link of 100,000 points) takes under a tenth of the time.
  */
-export function spacedAfter(costMs, minimum) {
+function spacedAfter(costMs, minimum) {
   return Math.max(minimum, Math.min(30000, 10 * costMs));
 }
 
