@@ -109,10 +109,7 @@ std::string trace_after_text(const pl::TraceTable& table, const pl::TraceRow& r)
         case pl::TraceKind::ExplicitBias: return "w = " + pl::vector_text(r.w_after) + ", b = " + pl::display_number(r.b_after);
         case pl::TraceKind::Kernel: return "\xCE\xB1 of " + pl::point_name(r.index) + " = " + pl::display_number(r.alpha_after);
         case pl::TraceKind::Words: {
-            std::string changed;
-            for (const pl::TraceWord& w : r.words)
-                changed += (changed.empty() ? "" : ", ") + w.word + " " + pl::display_number(w.before) + " \xE2\x86\x92 " + pl::display_number(w.after);
-            if (r.bias_changed) changed += (changed.empty() ? "" : ", ") + std::string("b ") + pl::display_number(r.b_before) + " \xE2\x86\x92 " + pl::display_number(r.b_after);
+            const std::string changed = pl::trace_words_changed(r);
             return changed.empty() ? "no weight changed" : "weights that changed: " + changed;
         }
     }
@@ -133,17 +130,7 @@ nlohmann::json trace_json(pl::app::App& app) {
     nlohmann::json rows = nlohmann::json::array();
     for (std::size_t k = from; k < table.rows.size(); ++k) {
         const pl::TraceRow& r = table.rows[k];
-        nlohmann::json cells = {std::to_string(r.epoch), std::to_string(r.index + 1), words ? r.message : pl::vector_text(r.x),
-                                pl::label_text(r.y), pl::display_number(r.score), r.mistake ? "yes" : "no"};
-        switch (table.kind) {
-            case pl::TraceKind::Primal: cells.push_back(pl::vector_text(r.w_before)); cells.push_back(pl::vector_text(r.w_after)); break;
-            case pl::TraceKind::ExplicitBias:
-                cells.push_back(pl::vector_text(r.w_before) + ", b = " + pl::display_number(r.b_before));
-                cells.push_back(pl::vector_text(r.w_after) + ", b = " + pl::display_number(r.b_after));
-                break;
-            case pl::TraceKind::Kernel: cells.push_back(pl::display_number(r.alpha_before)); cells.push_back(pl::display_number(r.alpha_after)); break;
-            case pl::TraceKind::Words: cells.push_back(trace_after_text(table, r)); break;
-        }
+        nlohmann::json cells = pl::trace_cells(table, r, "no weight changed");
         rows.push_back({{"t", r.t}, {"cells", std::move(cells)}});
     }
     std::string note = table.note();

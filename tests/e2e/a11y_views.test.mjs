@@ -101,6 +101,12 @@ test('keyboard only: the trace as a table with a button per visit, the SVM view,
   await table.waitFor({ timeout: 5000 });
   assert.equal((await page.evaluate(() => window.perceptronLab.state({ points: false }))).panels.trace, true, 'the switch turned the section on');
   assert.equal(await table.getByRole('row').count(), 9, 'a header row and the 8 visits');
+  // Visit 4 by hand (absorbed bias, w = (1, 2, 1)): x_4 = (-1, 1), y = -1, w . (x, 1) = 2, a mistake,
+  // w <- w - (x_4, 1) = (2, 1, 0). The cells as the Trace section writes them (core trace_cells).
+  const visit4 = table.getByRole('row').nth(4);
+  assert.equal(await visit4.getByRole('rowheader').textContent(), '4');
+  assert.deepEqual((await visit4.getByRole('cell').allTextContents()).slice(0, 8),
+    ['1', '4', '(\u22121, 1)', '\u22121', '2', 'yes', '(1, 2, 1)', '(2, 1, 0)']);
   await tabTo('Show the canvas after visit 3');
   await page.keyboard.press('Enter');
   assert.equal(await said(/^After visit 3/), 'After visit 3 (correct on point 3): w = (1, 2, 1).');

@@ -38,40 +38,6 @@ void go_to_visit(PanelContext& c, std::size_t t) {
     if (!c.session.show_visit(t)) c.run.trace.went_to(shown_visits(c.session.state()));
 }
 
-std::string yes_no(bool mistake) { return mistake ? "yes" : "no"; }
-
-// The cells after t: as the exports, with the numbers people read (a real minus sign, 4 digits).
-std::vector<std::string> cells(const TraceTable& table, const TraceRow& r) {
-    std::vector<std::string> out = {std::to_string(r.epoch), std::to_string(r.index + 1)};
-    out.push_back(table.kind == TraceKind::Words ? r.message : vector_text(r.x));
-    out.push_back(label_text(r.y));
-    out.push_back(display_number(r.score));
-    out.push_back(yes_no(r.mistake));
-    switch (table.kind) {
-        case TraceKind::Primal:
-            out.push_back(vector_text(r.w_before));
-            out.push_back(vector_text(r.w_after));
-            break;
-        case TraceKind::ExplicitBias:
-            out.push_back(vector_text(r.w_before) + ", b = " + display_number(r.b_before));
-            out.push_back(vector_text(r.w_after) + ", b = " + display_number(r.b_after));
-            break;
-        case TraceKind::Kernel:
-            out.push_back(display_number(r.alpha_before));
-            out.push_back(display_number(r.alpha_after));
-            break;
-        case TraceKind::Words: {
-            std::string changed;
-            for (const TraceWord& w : r.words)
-                changed += (changed.empty() ? "" : ", ") + w.word + " " + display_number(w.before) + " \xE2\x86\x92 " + display_number(w.after);
-            if (r.bias_changed) changed += (changed.empty() ? "" : ", ") + std::string("b ") + display_number(r.b_before) + " \xE2\x86\x92 " + display_number(r.b_after);
-            out.push_back(changed.empty() ? "\xE2\x80\x94" : changed);
-            break;
-        }
-    }
-    return out;
-}
-
 std::vector<const char*> headers(const TraceTable& table) {
     std::vector<const char*> h = {"t", "epoch", "i", table.kind == TraceKind::Words ? "message" : "x", "y",
                                   table.kind == TraceKind::Kernel ? "f(x)" : "w\xC2\xB7x", "mistake"};
@@ -158,7 +124,7 @@ void draw_trace_section(PanelContext& c) {
                 const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
                 PL_PROBE_TEXT("trace-current", std::to_string(r.t), min, max);
             }
-            for (const std::string& cell : cells(table, r)) {
+            for (const std::string& cell : trace_cells(table, r, "\xE2\x80\x94")) {
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(cell.c_str());
             }

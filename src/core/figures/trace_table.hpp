@@ -121,6 +121,16 @@ private:
 // The visits of the data set state.mode shows (state.trained_visits or state.words.trained_visits).
 std::size_t shown_visits(const WidgetState& state);
 
+// [SECTION] What a person reads (trace_cells.cpp): the Trace section's table and the accessible mirror's
+// list of it show the same cells, with the numbers people read (display_number: a real minus sign, 4
+// digits), where the exports below write exact numbers.
+// The weights a Words visit changed, "free 0 → 1, b 0 → 1"; "" when none did.
+std::string trace_words_changed(const TraceRow& row);
+// The cells after t: epoch, i (from 1), x (the message in Words mode), y, the score, mistake yes/no, then
+// w before and after (with ", b = ..." for an explicit bias; alpha_i for the kernel perceptron), or in
+// Words mode one cell of the changed weights (`none_changed` when no weight changed).
+std::vector<std::string> trace_cells(const TraceTable& table, const TraceRow& row, const char* none_changed);
+
 // [SECTION] Exports (trace_export.cpp), written to follow lecture 004's worked example: the columns
 // t, epoch, i, x_i, y_i, the score, the mistake test y_i (w . x_i) <= 0, w before and after.
 std::string trace_csv(const TraceTable& table);       // exact numbers (shortest_decimal), a header row

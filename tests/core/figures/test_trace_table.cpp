@@ -213,3 +213,37 @@ TEST_CASE("trace: the horizon keeps the whole run when the session goes back to 
     follower.follow(s);
     CHECK(follower.table().rows.front().w_after == Vec{2, 4});
 }
+
+TEST_CASE("trace: the cells a person reads, the same for the Trace section and the mirror") {
+    // Lecture 004's fourth visit: x_4 = (-1, 1), y = -1, w = (1, 2): w . x = 1 > 0 with y = -1, a
+    // mistake, w <- w - x_4 = (2, 1). Numbers as display_number writes them, with a real minus sign.
+    const std::string minus = "\xE2\x88\x92";
+    const TraceTable primal = trace_table(lecture_unbiased(), 4);
+    REQUIRE(primal.rows.size() == 4);
+    CHECK(trace_cells(primal, primal.rows[3], "-") ==
+          std::vector<std::string>{"1", "4", "(" + minus + "1, 1)", minus + "1", "1", "yes", "(1, 2)", "(2, 1)"});
+    CHECK(trace_cells(primal, primal.rows[1], "-")[5] == "no");
+
+    // An explicit bias: the same first visit (f = 0, a mistake) moves w to x_1 = (1, 2) and b to y_1 = 1.
+    WidgetState biased = Session::default_state();
+    biased.config.bias = BiasMode::Explicit;
+    const TraceTable with_b = trace_table(biased, 1);
+    REQUIRE(with_b.kind == TraceKind::ExplicitBias);
+    const std::vector<std::string> first = trace_cells(with_b, with_b.rows[0], "-");
+    REQUIRE(first.size() == 8);
+    CHECK(first[6] == "(0, 0), b = 0");
+    CHECK(first[7] == "(1, 2), b = 1");
+
+    // Words: the second message changes two weights; a visit with no mistake shows `none_changed`.
+    WidgetState words = Session::default_state();
+    words.mode = DataMode::Words;
+    words.words = lecture_words();
+    words.config.bias = BiasMode::None;
+    const TraceTable text = trace_table(words, 4);
+    const std::string arrow = " \xE2\x86\x92 ";
+    CHECK(trace_words_changed(text.rows[1]) == "learning 0" + arrow + "1, the " + minus + "1" + arrow + "0");
+    CHECK(trace_cells(text, text.rows[1], "none").back() == trace_words_changed(text.rows[1]));
+    CHECK(trace_words_changed(text.rows[3]).empty());
+    CHECK(trace_cells(text, text.rows[3], "none").back() == "none");
+    CHECK(trace_cells(text, text.rows[3], "none")[2] == "viagra the");
+}
