@@ -98,6 +98,28 @@ function withDisplay(display) {
   return display ? { ...env, DISPLAY: display } : env;
 }
 
+// Chromium's (playwright) and Firefox's (puppeteer) pages have the same shape: one watch of the console
+// and page errors, and the same evaluate, click, key and reload.
+function watchPage(page) {
+  const problems = [];
+  const log = [];  // every console line, for saying why a page did not start
+  page.on('console', (m) => {
+    log.push(`${m.type()}: ${m.text()}`);
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return { problems, log };
+}
+function pageInput(page) {
+  const evaluate = (fn, arg) => page.evaluate(fn, arg);
+  return {
+    evaluate,
+    click: (x, y, button = 'left') => clickHeld(evaluate, page.mouse, x, y, button),
+    key: (k) => pressKeys(evaluate, page.keyboard, k),
+    reload: () => page.reload(),
+  };
+}
+
 // [SECTION] Chromium: playwright-core, one context per page.
 async function startChromium() {
   const browser = await launchBrowser();
@@ -106,19 +128,10 @@ async function startChromium() {
     async open(url, { width = 1000, height = 700, touch = false } = {}) {
       const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch });
       const page = await context.newPage();
-      const problems = [];
-      const log = [];  // every console line, for saying why a page did not start
-      page.on('console', (m) => {
-        log.push(`${m.type()}: ${m.text()}`);
-        if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      const { problems, log } = watchPage(page);
       await page.goto(url);
       return {
-        evaluate: (fn, arg) => page.evaluate(fn, arg),
-        click: (x, y, button = 'left') => clickHeld((fn, arg) => page.evaluate(fn, arg), page.mouse, x, y, button),
-        key: (k) => pressKeys((fn, arg) => page.evaluate(fn, arg), page.keyboard, k),
-        reload: () => page.reload(),
+        ...pageInput(page),
         // A finger through the DevTools Protocol (as tests/e2e/touch.test.mjs), held across frames.
         async tap(x, y) {
           const cdp = await context.newCDPSession(page);
@@ -172,19 +185,10 @@ async function startFirefox({ display }) {
       const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: downloads } });
       const page = await context.newPage();
       await page.setViewport({ width, height });
-      const problems = [];
-      const log = [];  // every console line, for saying why a page did not start
-      page.on('console', (m) => {
-        log.push(`${m.type()}: ${m.text()}`);
-        if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      const { problems, log } = watchPage(page);
       await page.goto(url);
       return {
-        evaluate: (fn, arg) => page.evaluate(fn, arg),
-        click: (x, y, button = 'left') => clickHeld((fn, arg) => page.evaluate(fn, arg), page.mouse, x, y, button),
-        key: (k) => pressKeys((fn, arg) => page.evaluate(fn, arg), page.keyboard, k),
-        reload: () => page.reload(),
+        ...pageInput(page),
         // A finger through BiDi input.performActions (pointerType 'touch'), held across frames.
         async tap(x, y) {
           let finger;
