@@ -9,6 +9,7 @@
 //   run, interleaved with the others: a before/after table with the peer in one run, on one machine load
 //   PL_FLOOR_ROOT=DIR: also measure the bare Dear ImGui + SDL2 app of bench/floor (its build/floor/dist,
 //   made by bench/floor/measure.sh), timed by its first WebGL draw as ours: the floor of the design
+//   PL_PROFILE=unthrottled or PL_PROFILE=mobile: that network profile only (more loads in the same time)
 //
 // What is measured, all inside the page (performance.now() is relative to navigation start):
 // - the first picture. Ours: the first WebGL draw call (drawArrays / drawElements / their Instanced forms on
@@ -139,7 +140,8 @@ try {
       .catch((err) => { throw new Error(`could not measure: the warm-up load of ${titleOf(site)} failed (${err.message.split('\n')[0]})`); });
   }
   const results = {};
-  for (const profile of PROFILES) {
+  const profiles = PROFILES.filter((p) => !process.env.PL_PROFILE || (process.env.PL_PROFILE === 'mobile') === Boolean(p.mobile));
+  for (const profile of profiles) {
     results[profile.name] = Object.fromEntries(SITES.map((site) => [site.key, []]));
     for (let i = 0; i < LOADS; i++) {
       for (const site of SITES) {
