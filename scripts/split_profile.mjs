@@ -37,13 +37,24 @@ const SCENES = [
   // the canvas, a click on empty canvas adds a point, Step by its key, then a training button (the
   // left column moves once the data differ from the lecture's: Step's place before, Converge's after).
   // Places are CSS px of the default page's layout at that size (docs/screenshots).
-  { name: 'first input, desktop', viewport: { width: 1280, height: 800 }, input: async (page) => {
+  { name: 'first input, desktop', viewport: { width: 1280, height: 800 }, points: 6, input: async (page) => {
     // (A pause between the two clicks: a press and release that land in one frame at different
     // places are one move for Dear ImGui.)
+    // Each press twice: quick, and held across frames as a person's is (the two take different code;
+    // tests/e2e/download.test.mjs sends both).
     await page.mouse.move(600, 420, { steps: 4 });
     await page.mouse.click(900, 600);
     await page.waitForTimeout(300);
+    await page.mouse.move(950, 560);
+    await page.mouse.down();
+    await page.waitForTimeout(150);
+    await page.mouse.up();
+    await page.waitForTimeout(300);
     await page.keyboard.press('s');
+    await page.waitForTimeout(300);
+    await page.keyboard.down('s');
+    await page.waitForTimeout(120);  // less than Dear ImGui's key repeat delay (0.275 s)
+    await page.keyboard.up('s');
     await page.waitForTimeout(300);
     await page.mouse.click(73, 689);
   } },
