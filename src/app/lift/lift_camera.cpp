@@ -7,6 +7,8 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
+#include "core/figures/lift_geometry.hpp"
+
 namespace pl::app {
 
 namespace {
@@ -15,7 +17,6 @@ constexpr float kBaseDistance = 6.2f;     // eye distance at zoom 1 (the box has
 constexpr float kFieldOfView = 0.62f;     // radians, along the shorter side of the screen rectangle
 
 glm::vec3 to_glm(Point3 p) { return {p.x, p.y, p.z}; }
-Point3 from_glm(const glm::vec3& v) { return {v.x, v.y, v.z}; }
 }  // namespace
 
 void OrbitCamera::orbit(float dx_pixels, float dy_pixels) {
@@ -55,41 +56,10 @@ Projected CameraProjection::project(Point3 world) const {
 }
 
 std::vector<Point3> clip_plane_to_cube(Point3 normal, float offset) {
-    const glm::vec3 n = to_glm(normal);
-    if (!(glm::length(n) > 0.0f) || !std::isfinite(offset)) return {};
-    // The 12 edges of [-1, 1]^3: for each axis, the 4 edges parallel to it.
-    std::vector<glm::vec3> hits;
-    for (int axis = 0; axis < 3; ++axis) {
-        for (int corner = 0; corner < 4; ++corner) {
-            glm::vec3 a, b;
-            const float s = (corner & 1) ? 1.0f : -1.0f, t = (corner & 2) ? 1.0f : -1.0f;
-            a[axis] = -1.0f;
-            b[axis] = 1.0f;
-            a[(axis + 1) % 3] = b[(axis + 1) % 3] = s;
-            a[(axis + 2) % 3] = b[(axis + 2) % 3] = t;
-            const float fa = glm::dot(n, a) + offset, fb = glm::dot(n, b) + offset;
-            if ((fa > 0.0f && fb > 0.0f) || (fa < 0.0f && fb < 0.0f) || fa == fb) continue;
-            const glm::vec3 p = a + (b - a) * (fa / (fa - fb));
-            const bool duplicate = std::any_of(hits.begin(), hits.end(), [&](const glm::vec3& q) { return glm::length(p - q) < 1e-5f; });
-            if (!duplicate) hits.push_back(p);
-        }
-    }
-    if (hits.size() < 3) return {};
-    // Order the points by angle around their centroid, measured in a basis of the plane.
-    glm::vec3 centroid(0.0f);
-    for (const glm::vec3& p : hits) centroid += p;
-    centroid /= static_cast<float>(hits.size());
-    const glm::vec3 unit_n = glm::normalize(n);
-    const glm::vec3 helper = std::fabs(unit_n.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-    const glm::vec3 u = glm::normalize(glm::cross(unit_n, helper));
-    const glm::vec3 v = glm::cross(unit_n, u);
-    std::sort(hits.begin(), hits.end(), [&](const glm::vec3& p, const glm::vec3& q) {
-        return std::atan2(glm::dot(p - centroid, v), glm::dot(p - centroid, u)) <
-               std::atan2(glm::dot(q - centroid, v), glm::dot(q - centroid, u));
-    });
+    const std::vector<Point3d> hits = pl::clip_plane_to_cube({normal.x, normal.y, normal.z}, offset);
     std::vector<Point3> polygon;
     polygon.reserve(hits.size());
-    for (const glm::vec3& p : hits) polygon.push_back(from_glm(p));
+    for (const Point3d& p : hits) polygon.push_back({static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2])});
     return polygon;
 }
 

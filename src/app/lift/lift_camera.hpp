@@ -48,7 +48,8 @@ private:
 };
 
 // The convex polygon where the plane n.p + d = 0 cuts the box [-1, 1]^3, vertices in order around
-// the polygon; empty when the plane misses the box or n = 0.
+// the polygon; empty when the plane misses the box or n = 0. The view's floats over the core's
+// pl::clip_plane_to_cube (core/figures/lift_geometry.hpp), which the SVG figure uses too.
 std::vector<Point3> clip_plane_to_cube(Point3 normal, float offset);
 
 }  // namespace pl::app

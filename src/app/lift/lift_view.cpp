@@ -71,14 +71,8 @@ std::vector<std::size_t> spread_subsample(std::size_t n, std::size_t max_count) 
 }
 
 // [SECTION] data box: lifted coordinates <-> the normalised cube [-1, 1]^3
-float LiftView::to_box(int axis, double value) const {
-    const auto a = static_cast<std::size_t>(axis);
-    return static_cast<float>((value - box_center_[a]) / box_half_[a]);
-}
-double LiftView::from_box(int axis, float value) const {
-    const auto a = static_cast<std::size_t>(axis);
-    return box_center_[a] + box_half_[a] * static_cast<double>(value);
-}
+float LiftView::to_box(int axis, double value) const { return static_cast<float>(box_.to_box(axis, value)); }
+double LiftView::from_box(int axis, float value) const { return box_.from_box(axis, static_cast<double>(value)); }
 
 void LiftView::refresh_points(const Session& session) {
     const Dataset& data = session.state().data;
@@ -88,77 +82,44 @@ void LiftView::refresh_points(const Session& session) {
     cached_lift_ = lift;
     cached_size_ = data.size();
     total_points_ = data.size();
-
-    // Lifted coordinates (x1, x2, phi3) of every point; 1-D data sits on x2 = 0.
-    auto lifted = [&](std::size_t i) {
-        const Vec& p = data.points[i];
-        const Vec phi = apply_lift(lift, p);
-        const double x1 = p.empty() ? 0.0 : p[0];
-        const double x2 = p.size() > 1 ? p[1] : 0.0;
-        return std::array<double, 3>{x1, x2, phi.empty() ? 0.0 : phi.back()};
-    };
-    std::array<double, 3> low{0, 0, 0}, high{0, 0, 0};
-    for (std::size_t i = 0; i < data.size(); ++i) {
-        const auto c = lifted(i);
-        for (std::size_t a = 0; a < 3; ++a) {
-            low[a] = i == 0 ? c[a] : std::min(low[a], c[a]);
-            high[a] = i == 0 ? c[a] : std::max(high[a], c[a]);
-        }
-    }
-    data_low_ = low;
-    data_high_ = high;
-    for (std::size_t a = 0; a < 3; ++a) {
-        box_center_[a] = 0.5 * (low[a] + high[a]);
-        const double half = 0.5 * (high[a] - low[a]);
-        // A little air around the data; a flat axis (all equal) still gets a unit of room.
-        box_half_[a] = half > 1e-9 ? half * 1.08 : 1.0;
-    }
+    box_ = lift_box(data, lift);
 
     // Big data sets: a spread-out sample, so at most kMaxDrawnPoints are projected and sorted per frame.
     points_.clear();
     for (std::size_t i : spread_subsample(data.size(), kMaxDrawnPoints)) {
-        const auto c = lifted(i);
+        const Point3d c = lifted_point(lift, data.points[i]);
         points_.push_back({{to_box(0, c[0]), to_box(1, c[1]), to_box(2, c[2])}, i, data.labels[i] > 0 ? 1 : -1});
     }
 }
 
-// The learned hyperplane in lifted space is w1 x1 + w2 x2 + w3 phi3 + k = 0 with k = the absorbed
-// weight, the explicit b, or 0. Writing x_a = center_a + half_a u_a turns it into n.u + d = 0 with
-// n_a = w_a half_a and d = k + sum_a w_a center_a: the same plane in the normalised cube.
-LiftView::Plane LiftView::separating_plane(const FrameModel& model, const char** why_not) const {
-    const Session& session = *model.session;
-    Plane plane;
-    const DecisionField& field = model.field;
-    const int dim = session.state().data.dim;
-    if (field.kind == DecisionField::Kind::Kernel) {
-        *why_not = "A kernel learner keeps mistake counts \xCE\xB1, not a weight vector, so there is no plane to draw. "
+namespace {
+// Why the view has no plane, in its words: here a sentence can point at the control that would show one.
+const char* no_plane_sentence(LiftPlane::None none) {
+    switch (none) {
+        case LiftPlane::None::Kernel:
+            return "A kernel learner keeps mistake counts \xCE\xB1, not a weight vector, so there is no plane to draw. "
                    "Pick the Perceptron to see it.";
-        return plane;
+        case LiftPlane::None::Voted: return "The voted perceptron answers with a vote of many planes, not one; only the points are shown.";
+        case LiftPlane::None::Dimension: return "This view draws two input coordinates; with more, the plane cannot be shown.";
+        case LiftPlane::None::ZeroWeights: return "w is still zero: no plane yet. Take a training step.";
+        default: return nullptr;
     }
-    if (field.kind == DecisionField::Kind::Voted) {
-        *why_not = "The voted perceptron answers with a vote of many planes, not one; only the points are shown.";
-        return plane;
+}
+}  // namespace
+
+// The learned plane in the normalised cube (core/figures/lift_geometry.hpp's lift_plane, as the SVG figure).
+LiftView::Plane LiftView::separating_plane(const FrameModel& model, const char** why_not) const {
+    const WidgetState& state = model.session->state();
+    const LiftPlane found = lift_plane(model.field, state.data.dim, state.config.lift, box_);
+    if (!found.valid) {
+        if (const char* sentence = no_plane_sentence(found.none)) *why_not = sentence;
+        return {};
     }
-    if (dim < 1 || dim > 2) {
-        *why_not = "This view draws two input coordinates; with more, the plane cannot be shown.";
-        return plane;
-    }
-    const auto d = static_cast<std::size_t>(dim);
-    const std::size_t expected = d + 1 + (field.bias == BiasMode::Absorbed ? 1 : 0);
-    if (field.w.size() != expected) return plane;
-    const std::array<double, 3> w{field.w[0], dim == 2 ? field.w[1] : 0.0, field.w[d]};
-    const double k = field.b + (field.bias == BiasMode::Absorbed ? field.w[d + 1] : 0.0);
-    if (w[0] == 0.0 && w[1] == 0.0 && w[2] == 0.0) {
-        *why_not = "w is still zero: no plane yet. Take a training step.";
-        return plane;
-    }
-    double offset = k;
-    for (std::size_t a = 0; a < 3; ++a) offset += w[a] * box_center_[a];
-    plane.normal = {static_cast<float>(w[0] * box_half_[0]), static_cast<float>(w[1] * box_half_[1]),
-                    static_cast<float>(w[2] * box_half_[2])};
-    plane.offset = static_cast<float>(offset);
+    Plane plane;
+    plane.normal = {static_cast<float>(found.normal[0]), static_cast<float>(found.normal[1]), static_cast<float>(found.normal[2])};
+    plane.offset = static_cast<float>(found.offset);
     plane.valid = std::isfinite(plane.offset) && std::isfinite(plane.normal.x) && std::isfinite(plane.normal.y) &&
-                  std::isfinite(plane.normal.z);
+                  std::isfinite(plane.normal.z);  // a double that overflows a float
     return plane;
 }
 
@@ -351,9 +312,8 @@ void LiftView::draw_scene(const Session& session, const FrameModel& model, ImVec
     };
     if (total_points_ > 0) {
         for (int axis = 0; axis < 3; ++axis) {
-            const auto a = static_cast<std::size_t>(axis);
-            end_value(axis, data_low_[a]);
-            if (data_high_[a] != data_low_[a]) end_value(axis, data_high_[a]);
+            end_value(axis, box_.low[axis]);
+            if (box_.high[axis] != box_.low[axis]) end_value(axis, box_.high[axis]);
         }
     }
 

@@ -13,6 +13,7 @@
 
 #include "app/lift/lift_camera.hpp"
 #include "app/shell/frame_model.hpp"
+#include "core/figures/lift_geometry.hpp"
 #include "core/session/session.hpp"
 #include "imgui.h"
 
@@ -62,8 +63,7 @@ private:
     std::size_t cached_size_ = ~std::size_t{0};
     std::vector<LiftedPoint> points_;
     std::size_t total_points_ = 0;
-    std::array<double, 3> box_center_{}, box_half_{1, 1, 1};  // data box of the lifted coordinates (padded)
-    std::array<double, 3> data_low_{}, data_high_{};          // the lifted points' extent, for the axis labels
+    LiftBox box_;  // the lifted points' extent and the map to the cube (core/figures/lift_geometry.hpp)
     std::vector<std::size_t> order_;  // scratch: drawing order
 };
 

@@ -12,6 +12,7 @@
 #include "core/facts/model_facts.hpp"
 #include "core/facts/shown_answer.hpp"
 #include "core/figures/canvas_figure.hpp"
+#include "core/figures/lift_geometry.hpp"
 #include "core/learn/lift.hpp"
 #include "core/session/session.hpp"
 
@@ -55,71 +56,14 @@ struct Projection {
     }
 };
 
-// The data box of the lifted coordinates (x₁, x₂, φ₃), padded, and the map to [-1, 1]^3 (LiftView::refresh_points).
-struct Box {
-    P3 center{}, half{1, 1, 1}, low{}, high{};
-    double to_box(int a, double v) const { return (v - center[a]) / half[a]; }
-};
-P3 lifted(LiftKind lift, const Vec& p) {
-    const Vec phi = apply_lift(lift, p);
-    return {p.empty() ? 0.0 : p[0], p.size() > 1 ? p[1] : 0.0, phi.empty() ? 0.0 : phi.back()};
-}
-Box data_box(const Dataset& data, LiftKind lift) {
-    Box box;
-    for (std::size_t i = 0; i < data.size(); ++i) {
-        const P3 c = lifted(lift, data.points[i]);
-        for (int a = 0; a < 3; ++a) {
-            box.low[a] = i == 0 ? c[a] : std::min(box.low[a], c[a]);
-            box.high[a] = i == 0 ? c[a] : std::max(box.high[a], c[a]);
-        }
+// Why the figure has no plane, in its own words (the view on screen says more: it can point at a control).
+const char* no_plane_text(LiftPlane::None none) {
+    switch (none) {
+        case LiftPlane::None::Kernel: return "A kernel learner keeps mistake counts \xCE\xB1, not a weight vector: no plane to draw.";
+        case LiftPlane::None::Voted: return "The voted perceptron answers with a vote of many planes, not one.";
+        case LiftPlane::None::ZeroWeights: return "w is still zero: no plane yet.";
+        default: return nullptr;
     }
-    for (int a = 0; a < 3; ++a) {
-        box.center[a] = 0.5 * (box.low[a] + box.high[a]);
-        const double half = 0.5 * (box.high[a] - box.low[a]);
-        box.half[a] = half > 1e-9 ? half * 1.08 : 1.0;
-    }
-    return box;
-}
-
-// The learned plane n.u + d = 0 in box coordinates (LiftView::separating_plane); false with `why_not`.
-bool box_plane(const DecisionField& field, int dim, LiftKind lift, const Box& box, P3& normal, double& offset, const char*& why_not) {
-    if (field.kind == DecisionField::Kind::Kernel) { why_not = "A kernel learner keeps mistake counts \xCE\xB1, not a weight vector: no plane to draw."; return false; }
-    if (field.kind == DecisionField::Kind::Voted) { why_not = "The voted perceptron answers with a vote of many planes, not one."; return false; }
-    const auto d = static_cast<std::size_t>(dim);
-    const std::size_t expected = d + 1 + (field.bias == BiasMode::Absorbed ? 1 : 0);
-    if (field.lift != lift || field.w.size() != expected) return false;
-    const P3 w{field.w[0], dim == 2 ? field.w[1] : 0.0, field.w[d]};
-    if (w[0] == 0 && w[1] == 0 && w[2] == 0) { why_not = "w is still zero: no plane yet."; return false; }
-    offset = field.b + (field.bias == BiasMode::Absorbed ? field.w[d + 1] : 0.0) + dot(w, box.center);
-    normal = {w[0] * box.half[0], w[1] * box.half[1], w[2] * box.half[2]};
-    return std::isfinite(offset) && std::isfinite(normal[0]) && std::isfinite(normal[1]) && std::isfinite(normal[2]);
-}
-
-// The convex polygon where n.u + d = 0 cuts [-1, 1]^3, in order around it (clip_plane_to_cube).
-std::vector<P3> clip_to_cube(const P3& n, double d) {
-    std::vector<P3> hits;
-    for (int axis = 0; axis < 3; ++axis)
-        for (int corner = 0; corner < 4; ++corner) {
-            P3 a{}, b{};
-            const double s = (corner & 1) ? 1 : -1, t = (corner & 2) ? 1 : -1;
-            a[axis] = -1; b[axis] = 1;
-            a[(axis + 1) % 3] = b[(axis + 1) % 3] = s;
-            a[(axis + 2) % 3] = b[(axis + 2) % 3] = t;
-            const double fa = dot(n, a) + d, fb = dot(n, b) + d;
-            if ((fa > 0 && fb > 0) || (fa < 0 && fb < 0) || fa == fb) continue;
-            const double k = fa / (fa - fb);
-            const P3 p{a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k, a[2] + (b[2] - a[2]) * k};
-            if (std::none_of(hits.begin(), hits.end(), [&](const P3& q) { return std::fabs(p[0] - q[0]) + std::fabs(p[1] - q[1]) + std::fabs(p[2] - q[2]) < 1e-7; }))
-                hits.push_back(p);
-        }
-    if (hits.size() < 3) return {};
-    P3 c{};
-    for (const P3& p : hits) for (int a = 0; a < 3; ++a) c[a] += p[a] / static_cast<double>(hits.size());
-    const P3 nu = unit(n), helper = std::fabs(nu[0]) < 0.9 ? P3{1, 0, 0} : P3{0, 1, 0};
-    const P3 u = unit(cross(nu, helper)), v = cross(nu, u);
-    auto angle = [&](const P3& p) { const P3 r{p[0] - c[0], p[1] - c[1], p[2] - c[2]}; return std::atan2(dot(r, v), dot(r, u)); };
-    std::sort(hits.begin(), hits.end(), [&](const P3& p, const P3& q) { return angle(p) < angle(q); });
-    return hits;
 }
 
 std::string short_number(double v) { return display_number(std::fabs(v) < 1e-12 ? 0.0 : v, 3); }
@@ -159,13 +103,13 @@ std::string lift_svg(const Session& session, const FigureOptions& options, const
     const Projection project(camera, width, height);
     auto at = [&](const P3& p) { return project(p); };
 
-    const Box box = data_box(data, lift);
+    const LiftBox box = lift_box(data, lift);
     const P3 zero{std::clamp(box.to_box(0, 0.0), -1.0, 1.0), std::clamp(box.to_box(1, 0.0), -1.0, 1.0), std::clamp(box.to_box(2, 0.0), -1.0, 1.0)};
     LiftFigureGeometry local;
     LiftFigureGeometry& g = geometry ? *geometry : local;
     g = {width, height, {}};
     for (std::size_t i = 0; i < data.size(); ++i) {
-        const P3 c = lifted(lift, data.points[i]);
+        const P3 c = lifted_point(lift, data.points[i]);
         LiftFigurePoint p;
         p.index = i;
         p.label = data.labels[i] > 0 ? 1 : -1;
@@ -213,12 +157,12 @@ std::string lift_svg(const Session& session, const FigureOptions& options, const
     const Learner& learner = session.learner();
     const ShownAnswer answer = which_answer(state, learner);
     const bool trained = answer.hand || has_answer(learner, state.config);
-    P3 normal{};
-    double offset = 0;
-    const char* why_not = nullptr;
-    const bool plane = box_plane(answer.field, data.dim, lift, box, normal, offset, why_not);
-    const std::vector<P3> polygon = plane ? clip_to_cube(normal, offset) : std::vector<P3>{};
-    if (plane && polygon.empty()) why_not = "The learned plane lies outside the data box.";
+    const LiftPlane plane = lift_plane(answer.field, data.dim, lift, box);
+    const P3 normal = plane.normal;
+    const double offset = plane.offset;
+    const char* why_not = plane.valid ? nullptr : no_plane_text(plane.none);
+    const std::vector<P3> polygon = plane.valid ? clip_plane_to_cube(normal, offset) : std::vector<P3>{};
+    if (plane.valid && polygon.empty()) why_not = "The learned plane lies outside the data box.";
     const double eye_side = dot(normal, project.eye) + offset;
     auto behind = [&](const LiftFigurePoint& p) { return !polygon.empty() && (dot(normal, {p.box[0], p.box[1], p.box[2]}) + offset) * eye_side < 0; };
     std::vector<std::size_t> order(g.points.size());
@@ -237,7 +181,7 @@ std::string lift_svg(const Session& session, const FigureOptions& options, const
             svg.line(floor[0], floor[1], p.x, p.y, "class=\"stem\" stroke=\"" + s.tick_text + "\" stroke-opacity=\"0.3\" stroke-width=\"1\"");
         }
         draw_marker(svg, p.x, p.y, p.label, radius, s, false);
-        if (plane && trained && p.label * answer.field.eval(data.points[p.index], scratch) <= 0)
+        if (plane.valid && trained && p.label * answer.field.eval(data.points[p.index], scratch) <= 0)
             svg.circle(p.x, p.y, radius + 3.5, "class=\"mistake\" fill=\"none\" stroke=\"" + s.mistake_ring + "\" stroke-width=\"1.8\"");
     };
     std::size_t next = 0;
