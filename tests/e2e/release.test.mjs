@@ -155,6 +155,10 @@ test('release page: one bundle; every script and the wasm are preloaded, and eac
   });
   await page.reload();
   await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
+  // The deferred part and the mirror are asked for after the first frame, which may be after the handle
+  // exists (a loaded machine): wait for the page to have both before the list is read.
+  await page.waitForFunction(() => ['deferred.wasm', 'embed_a11y.js'].every((file) =>
+    performance.getEntriesByType('resource').some((e) => e.name.endsWith(file))), null, { timeout: 60000 });
   const loaded = [...fetched.keys()].sort();
   assert.deepEqual(loaded, ['embed.js', 'embed_a11y.js', 'main.js', 'perceptron_lab.deferred.wasm', 'perceptron_lab.wasm']);
   // The bundled parts left the folder; what stays is fetched after the first frame (the accessible
