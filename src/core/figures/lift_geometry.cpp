@@ -7,17 +7,6 @@
 
 namespace pl {
 
-namespace {
-double dot(const Point3d& a, const Point3d& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-Point3d cross(const Point3d& a, const Point3d& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-Point3d unit(const Point3d& a) {
-    const double n = std::sqrt(dot(a, a));
-    return n > 0 ? Point3d{a[0] / n, a[1] / n, a[2] / n} : a;
-}
-}  // namespace
-
 Point3d lifted_point(LiftKind lift, const Vec& p) {
     const Vec phi = apply_lift(lift, p);
     return {p.empty() ? 0.0 : p[0], p.size() > 1 ? p[1] : 0.0, phi.empty() ? 0.0 : phi.back()};
@@ -53,7 +42,7 @@ LiftPlane lift_plane(const DecisionField& field, int dim, LiftKind lift, const L
     }
     const Point3d w{field.w[0], dim == 2 ? field.w[1] : 0.0, field.w[d]};
     if (w[0] == 0.0 && w[1] == 0.0 && w[2] == 0.0) { plane.none = None::ZeroWeights; return plane; }
-    plane.offset = field.b + (field.bias == BiasMode::Absorbed ? field.w[d + 1] : 0.0) + dot(w, box.center);
+    plane.offset = field.b + (field.bias == BiasMode::Absorbed ? field.w[d + 1] : 0.0) + dot3(w, box.center);
     plane.normal = {w[0] * box.half[0], w[1] * box.half[1], w[2] * box.half[2]};
     plane.valid = std::isfinite(plane.offset) && std::isfinite(plane.normal[0]) && std::isfinite(plane.normal[1]) &&
                   std::isfinite(plane.normal[2]);
@@ -62,7 +51,7 @@ LiftPlane lift_plane(const DecisionField& field, int dim, LiftKind lift, const L
 }
 
 std::vector<Point3d> clip_plane_to_cube(const Point3d& n, double offset) {
-    if (!(dot(n, n) > 0) || !std::isfinite(offset)) return {};
+    if (!(dot3(n, n) > 0) || !std::isfinite(offset)) return {};
     // The 12 edges of [-1, 1]^3: for each axis, the 4 edges parallel to it.
     std::vector<Point3d> hits;
     for (int axis = 0; axis < 3; ++axis)
@@ -73,7 +62,7 @@ std::vector<Point3d> clip_plane_to_cube(const Point3d& n, double offset) {
             b[axis] = 1;
             a[(axis + 1) % 3] = b[(axis + 1) % 3] = s;
             a[(axis + 2) % 3] = b[(axis + 2) % 3] = t;
-            const double fa = dot(n, a) + offset, fb = dot(n, b) + offset;
+            const double fa = dot3(n, a) + offset, fb = dot3(n, b) + offset;
             if ((fa > 0 && fb > 0) || (fa < 0 && fb < 0) || fa == fb) continue;
             const double k = fa / (fa - fb);
             const Point3d p{a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k, a[2] + (b[2] - a[2]) * k};
@@ -87,11 +76,11 @@ std::vector<Point3d> clip_plane_to_cube(const Point3d& n, double offset) {
     Point3d c{};
     for (const Point3d& p : hits)
         for (int a = 0; a < 3; ++a) c[a] += p[a] / static_cast<double>(hits.size());
-    const Point3d nu = unit(n), helper = std::fabs(nu[0]) < 0.9 ? Point3d{1, 0, 0} : Point3d{0, 1, 0};
-    const Point3d u = unit(cross(nu, helper)), v = cross(nu, u);
+    const Point3d nu = unit3(n), helper = std::fabs(nu[0]) < 0.9 ? Point3d{1, 0, 0} : Point3d{0, 1, 0};
+    const Point3d u = unit3(cross3(nu, helper)), v = cross3(nu, u);
     const auto angle = [&](const Point3d& p) {
         const Point3d r{p[0] - c[0], p[1] - c[1], p[2] - c[2]};
-        return std::atan2(dot(r, v), dot(r, u));
+        return std::atan2(dot3(r, v), dot3(r, u));
     };
     std::sort(hits.begin(), hits.end(), [&](const Point3d& p, const Point3d& q) { return angle(p) < angle(q); });
     return hits;

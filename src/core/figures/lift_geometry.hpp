@@ -4,6 +4,7 @@
 // and the polygon where the plane cuts the cube. Std only.
 #pragma once
 #include <array>
+#include <cmath>
 #include <vector>
 
 #include "core/learn/decision_field.hpp"
@@ -13,6 +14,16 @@
 namespace pl {
 
 using Point3d = std::array<double, 3>;
+
+// The few vector operations the geometry and the SVG figure's camera need.
+inline double dot3(const Point3d& a, const Point3d& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+inline Point3d cross3(const Point3d& a, const Point3d& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+inline Point3d unit3(const Point3d& a) {
+    const double n = std::sqrt(dot3(a, a));
+    return n > 0 ? Point3d{a[0] / n, a[1] / n, a[2] / n} : a;
+}
 
 // (x₁, x₂, the lift's last feature φ₃: x₁x₂ or x₁² + x₂²); 1-D data sits on x₂ = 0.
 Point3d lifted_point(LiftKind lift, const Vec& point);

@@ -20,17 +20,10 @@ namespace pl {
 
 namespace {
 using namespace figures;
-using P3 = std::array<double, 3>;
+using P3 = Point3d;
 
 // The view's camera constants (app/lift/lift_camera.cpp).
 constexpr double kBaseDistance = 6.2, kFieldOfView = 0.62, kNear = 0.1, kFar = 50.0;
-
-double dot(const P3& a, const P3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-P3 cross(const P3& a, const P3& b) { return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]}; }
-P3 unit(const P3& a) {
-    const double n = std::sqrt(dot(a, a));
-    return n > 0 ? P3{a[0] / n, a[1] / n, a[2] / n} : a;
-}
 
 // glm::lookAt(eye, 0, up = z) then glm::perspective and glm::project onto the figure (y down).
 struct Projection {
@@ -39,9 +32,9 @@ struct Projection {
     Projection(const LiftCamera& c, double w, double h) : width(std::max(1.0, w)), height(std::max(1.0, h)) {
         const double d = kBaseDistance / c.zoom;
         eye = {d * std::cos(c.pitch) * std::cos(c.yaw), d * std::cos(c.pitch) * std::sin(c.yaw), d * std::sin(c.pitch)};
-        forward = unit({-eye[0], -eye[1], -eye[2]});
-        side = unit(cross(forward, {0, 0, 1}));
-        up = cross(side, forward);
+        forward = unit3({-eye[0], -eye[1], -eye[2]});
+        side = unit3(cross3(forward, {0, 0, 1}));
+        up = cross3(side, forward);
         const double aspect = width / height;
         const double fovy = aspect >= 1 ? kFieldOfView : 2 * std::atan(std::tan(kFieldOfView * 0.5) / aspect);
         sy = 1 / std::tan(fovy * 0.5);
@@ -50,7 +43,7 @@ struct Projection {
     // x, y on the figure and the window depth in [0, 1] (larger: farther), as glm::project gives it.
     std::array<double, 3> operator()(const P3& p) const {
         const P3 rel{p[0] - eye[0], p[1] - eye[1], p[2] - eye[2]};
-        const double xc = dot(side, rel), yc = dot(up, rel), zc = -dot(forward, rel), w = -zc;
+        const double xc = dot3(side, rel), yc = dot3(up, rel), zc = -dot3(forward, rel), w = -zc;
         const double ndc_z = (-(kFar + kNear) / (kFar - kNear) * zc - 2 * kFar * kNear / (kFar - kNear)) / w;
         return {(xc * sx / w + 1) * 0.5 * width, height - (yc * sy / w + 1) * 0.5 * height, ndc_z * 0.5 + 0.5};
     }
@@ -163,8 +156,8 @@ std::string lift_svg(const Session& session, const FigureOptions& options, const
     const char* why_not = plane.valid ? nullptr : no_plane_text(plane.none);
     const std::vector<P3> polygon = plane.valid ? clip_plane_to_cube(normal, offset) : std::vector<P3>{};
     if (plane.valid && polygon.empty()) why_not = "The learned plane lies outside the data box.";
-    const double eye_side = dot(normal, project.eye) + offset;
-    auto behind = [&](const LiftFigurePoint& p) { return !polygon.empty() && (dot(normal, {p.box[0], p.box[1], p.box[2]}) + offset) * eye_side < 0; };
+    const double eye_side = dot3(normal, project.eye) + offset;
+    auto behind = [&](const LiftFigurePoint& p) { return !polygon.empty() && (dot3(normal, {p.box[0], p.box[1], p.box[2]}) + offset) * eye_side < 0; };
     std::vector<std::size_t> order(g.points.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -196,7 +189,7 @@ std::string lift_svg(const Session& session, const FigureOptions& options, const
         }
         svg.path(d + "Z", "class=\"plane\" fill=\"" + s.weight_arrow + "\" fill-opacity=\"0.24\" stroke=\"" + s.weight_arrow + "\" stroke-width=\"2\" stroke-linejoin=\"round\"");
         // w, the plane's normal towards the +1 side, from the middle of the plane.
-        const double k = 0.55 / std::sqrt(dot(normal, normal));
+        const double k = 0.55 / std::sqrt(dot3(normal, normal));
         const auto tail = at(centre), head = at({centre[0] + normal[0] * k, centre[1] + normal[1] * k, centre[2] + normal[2] * k});
         draw_arrow(svg, tail[0], tail[1], head[0], head[1], s.weight_arrow, 2.5);
         svg.text(head[0] + 5, head[1] - 5, "w", "class=\"weight-label\" " + text_style(s.weight_arrow));
