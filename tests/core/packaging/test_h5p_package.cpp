@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "core/about/version.hpp"
 #include "core/lesson/lesson.hpp"
 #include "core/packaging/h5p_package.hpp"
 
@@ -16,6 +17,10 @@ using namespace pl::packaging;
 using nlohmann::json;
 
 namespace {
+
+// The library folder H5P names from library.json: machineName-major.minor of the one version.
+const std::string kFolder = "H5P.PerceptronLab-" + std::to_string(pl::about::kVersionMajor) + "." +
+                            std::to_string(pl::about::kVersionMinor);
 
 const std::string kWidget =
     "<!doctype html>\n<html lang=\"en\">\n<head>\n<title>Perceptron Lab</title>\n</head>\n<body>\n"
@@ -73,23 +78,23 @@ TEST_CASE("h5p.json names the title, the main library and its version") {
     REQUIRE(h5p.at("preloadedDependencies").size() == 1);
     const json dependency = h5p.at("preloadedDependencies")[0];
     CHECK(dependency.at("machineName") == "H5P.PerceptronLab");
-    CHECK(dependency.at("majorVersion") == 1);
+    CHECK(dependency.at("majorVersion") == pl::about::kVersionMajor);
     CHECK(dependency.at("minorVersion") == 0);
 }
 
 TEST_CASE("the library folder is machineName-major.minor and holds the content type's files") {
     const H5pLibraryVersion v = h5p_library_version();
-    CHECK(v.folder() == "H5P.PerceptronLab-1.0");
+    CHECK(v.folder() == kFolder);
     const auto files = files_of(own_lesson());
     std::set<std::string> library;
     for (const auto& [path, bytes] : files) {
         if (path == "h5p.json" || path == "content/content.json") continue;
-        REQUIRE_MESSAGE(path.rfind("H5P.PerceptronLab-1.0/", 0) == 0, path);
-        library.insert(path.substr(std::string("H5P.PerceptronLab-1.0/").size()));
+        REQUIRE_MESSAGE(path.rfind(kFolder + "/", 0) == 0, path);
+        library.insert(path.substr(std::string(kFolder + "/").size()));
     }
     CHECK(library == std::set<std::string>{"library.json", "semantics.json", "perceptron-lab.js", "perceptron-lab.css",
                                            "lessons.js", "widget.js"});
-    const json library_json = json::parse(files.at("H5P.PerceptronLab-1.0/library.json"));
+    const json library_json = json::parse(files.at(kFolder + "/library.json"));
     CHECK(library_json.at("machineName") == "H5P.PerceptronLab");
     CHECK(library_json.at("runnable") == 1);
     std::set<std::string> preloaded;
@@ -122,7 +127,7 @@ TEST_CASE("a built-in lesson goes into content.json by its id") {
 
 TEST_CASE("the built-in lesson menu of semantics.json lists exactly the built-in lessons") {
     const auto files = files_of(own_lesson());
-    const json semantics = json::parse(files.at("H5P.PerceptronLab-1.0/semantics.json"));
+    const json semantics = json::parse(files.at(kFolder + "/semantics.json"));
     std::vector<std::string> offered;
     for (const json& field : semantics)
         if (field.at("name") == "lessonId")
@@ -131,14 +136,14 @@ TEST_CASE("the built-in lesson menu of semantics.json lists exactly the built-in
     for (const LessonSummary& s : builtin_lessons()) builtin.push_back(s.id);
     CHECK(offered == builtin);
     // lessons.js has each of them, for the solutions and the maximum score.
-    const json lessons = assigned_value(files.at("H5P.PerceptronLab-1.0/lessons.js"), "builtinLessons");
+    const json lessons = assigned_value(files.at(kFolder + "/lessons.js"), "builtinLessons");
     for (const std::string& id : builtin) CHECK_MESSAGE(lessons.contains(id), id);
     CHECK(lessons.at("separability").at("steps").size() == 3);
 }
 
 TEST_CASE("widget.js holds the single-file widget as one JS string, ASCII only") {
     const auto files = files_of(own_lesson());
-    const std::string& js = files.at("H5P.PerceptronLab-1.0/widget.js");
+    const std::string& js = files.at(kFolder + "/widget.js");
     CHECK(assigned_value(js, "widgetHtml").get<std::string>() == kWidget);
     for (const char c : js) CHECK(static_cast<unsigned char>(c) < 0x80);
     std::string error;

@@ -151,7 +151,7 @@ H5P.PerceptronLab = (function ($, EventDispatcher) {
     if (info && info.machineName && /^\d+$/.test(String(info.majorVersion)) && /^\d+$/.test(String(info.minorVersion))) {
       return H5P.getLibraryPath(info.machineName + '-' + info.majorVersion + '.' + info.minorVersion) + '/widget.js';
     }
-    return OWN_FOLDER ? OWN_FOLDER + 'widget.js' : H5P.getLibraryPath('H5P.PerceptronLab-1.0') + '/widget.js';
+    return OWN_FOLDER ? OWN_FOLDER + 'widget.js' : H5P.getLibraryPath('H5P.PerceptronLab-0.2') + '/widget.js';
   };
 
   PerceptronLab.prototype.height = function () {
