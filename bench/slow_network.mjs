@@ -74,7 +74,11 @@ for (const root of [oursRoot, beforeRoot, floorRoot].filter(Boolean)) {
 }
 if (!fs.existsSync(path.join(peerDist, 'bundle.js'))) {
   const built = spawnSync(path.join(repoRoot, 'bench', 'peer', 'build.sh'), { stdio: 'inherit' });
-  if (built.status !== 0) { console.error('bench/peer/build.sh failed: the peer cannot be measured.'); process.exit(1); }
+  if (built.status !== 0) {
+    console.error(built.status === 3 ? 'The peer is not measured without its source: set PL_PEER_SRC (bench/peer/README.md).'
+      : 'bench/peer/build.sh failed: the peer cannot be measured.');
+    process.exit(1);
+  }
 }
 
 const median = (xs) => {

@@ -92,12 +92,22 @@ const csp = [
   "form-action 'none'",
 ].join('; ');
 
+// The licence and the notices the build wrote beside this file (CMakeLists.txt pl_notices), carried inside
+// so that the file alone (and every SCORM and H5P package made from it) says what it holds.
+const noticesText = ['LICENSE', 'THIRD_PARTY_NOTICES.txt'].map((name) => {
+  const file = path.join(path.dirname(outputPath), name);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: the build writes it before the single file (pl_notices)`);
+  return read(file).trim();
+}).join('\n\n');
+if (/<\/script/i.test(noticesText)) throw new Error('the notices contain "</script", which would end their element early');
+
 const template = read(path.join(repo, 'web/single/template.html'));
-for (const mark of ['/*PL_CSP*/', '/*PL_STYLE*/', '/*PL_SCRIPT*/']) {
+for (const mark of ['/*PL_CSP*/', '/*PL_STYLE*/', '/*PL_SCRIPT*/', '/*PL_NOTICES*/']) {
   if (template.split(mark).length !== 2) throw new Error(`template: expected one ${mark}`);
 }
 // Function replacements: the inlined code contains '$' sequences that a replacement string would expand.
-const html = template.replace('/*PL_CSP*/', () => csp).replace('/*PL_STYLE*/', () => style).replace('/*PL_SCRIPT*/', () => script);
+const html = template.replace('/*PL_CSP*/', () => csp).replace('/*PL_STYLE*/', () => style).replace('/*PL_SCRIPT*/', () => script)
+  .replace('/*PL_NOTICES*/', () => noticesText);
 fs.mkdirSync(path.dirname(outputPath), { recursive: true });
 fs.writeFileSync(outputPath, html);
 console.log(`${outputPath}: ${(html.length / 1024).toFixed(0)} KB`);

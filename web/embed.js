@@ -9,7 +9,7 @@
 // embed_soft_keyboard.js (a phone's on-screen keyboard for the canvas's text fields), embed_share.js
 // (clipboard, downloads, import), embed_snapshot.js (PNG), embed_messages.js (postMessage),
 // embed_lessons.js (the lesson verbs) with embed_lesson_link.js (an instructor's lesson inside a link),
-// embed_remember.js (the work kept across a reload of the page), embed_a11y.js with embed_a11y_parts.js
+// embed_remember.js (the work kept across a reload of the page), embed_about.js (the licence and notices), embed_a11y.js with embed_a11y_parts.js
 // and embed_a11y_lesson.js (the accessible mirror: the table view and the live announcements; loaded
 // after the first frame, see A11Y_MODULE), embed_wasm.js (calls into the module). scripts/build_single.mjs joins them into one classic script for the single-file build: use only
 // `import {...} from './x.js'` of these files (plus the module factory's default import below), `export` in
@@ -29,6 +29,7 @@ import { setUpSoftKeyboard } from './embed_soft_keyboard.js';
 import { wasmCalls } from './embed_wasm.js';
 import { createDeferredPart } from './embed_deferred.js';
 import { setUpXapi } from './embed_xapi_start.js';
+import { openNotices } from './embed_about.js';
 
 export { HANDLE_VERSION, MESSAGE_PREFIX, optionsFromElement };
 
@@ -103,6 +104,7 @@ export async function mountPerceptron(element, options = {}) {
       onHostRequest: (index) => {
         if (!widget) return;
         if (SCORM_SAVES[HOST_REQUEST[index]]) saveScorm(SCORM_SAVES[HOST_REQUEST[index]], { handle, wasm, lessons, directory });
+        else if (HOST_REQUEST[index] === 'openNotices') openNotices({ handle, directory });
         else widget.share.request(HOST_REQUEST[index]);
       },
       postMainLoop: () => { if (widget) widget.snapshots.afterMainLoop(); },

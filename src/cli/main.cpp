@@ -7,6 +7,7 @@
 //   perceptron-cli package --h5p --lesson FILE.json|ID [--widget FILE] -o FILE.h5p
 //   perceptron-cli figure --state LINK --part canvas|mistakes|loss|proof|lift [--print] [--grayscale] [--width-cm N] -o FILE.svg|FILE.pdf|FILE.tex
 //   perceptron-cli worksheet --lesson ID|FILE [--key] -o FILE.html|FILE.pdf
+//   perceptron-cli --version
 // Exit codes: 0 success, 2 bad command line or bad input (the message says which and where); check
 // exits 1 when the lesson is not passed.
 #include <iostream>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "core/about/about.hpp"
 #include "options.hpp"
 
 int main(int argc, char** argv) {
@@ -24,6 +26,10 @@ int main(int argc, char** argv) {
         const std::vector<std::string_view> rest(words.begin() + 1, words.end());
         if (command == "--help" || command == "-h" || command == "help") {
             std::cout << pl::cli::usage();
+            return 0;
+        }
+        if (command == "--version" || command == "-V" || command == "version") {
+            std::cout << "perceptron-cli " << pl::about::kVersion << "\n" << pl::about::about_line() << "\n";
             return 0;
         }
         if (command == "train") return pl::cli::run_train(rest, std::cout, std::cerr);

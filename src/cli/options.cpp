@@ -225,6 +225,7 @@ std::string usage() {
            "  perceptron-cli worksheet --lesson ID|FILE [--key] -o FILE.html|FILE.pdf\n"
            "                                                     a lesson as a printable sheet, with --key its answer key\n"
            "  perceptron-cli --help\n"
+           "  perceptron-cli --version                           the version, the licence and the notices file\n"
            "\n"
            "Train options (the names of the JSON state export in kebab case; also --flag=value):\n" +
            train.out +

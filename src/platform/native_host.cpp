@@ -1,5 +1,6 @@
 // Desktop host: SDL owns the window. The Share buttons map to what a desktop has: the clipboard,
 // files in the current directory, and dropping a file onto the window.
+#include "core/about/about.hpp"
 #include <SDL.h>
 
 #include <cstdio>
@@ -90,6 +91,9 @@ void handle_request(app::HostRequest request) {
             else app.session().set_notice("No SVG: " + error);
             break;
         }
+        case app::HostRequest::OpenNotices:  // the About line: the build writes the notices beside the program
+            app.session().set_notice(about::about_line() + " (beside this program; the licence is LICENSE in the source).");
+            break;
         case app::HostRequest::SaveScorm12:
         case app::HostRequest::SaveScorm2004:
             app.session().set_notice("SCORM packages are made by the browser version or by perceptron-cli: Save JSON, "

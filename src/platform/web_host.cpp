@@ -136,6 +136,7 @@ void attach(app::App& app) {
             case app::HostRequest::CopyTraceMarkdown: pl_host_request_js(12); break;
             case app::HostRequest::PrintLesson: pl_host_request_js(13); break;
             case app::HostRequest::SaveSvg: pl_host_request_js(14); break;
+            case app::HostRequest::OpenNotices: pl_host_request_js(15); break;
         }
     };
     app.on_text_field = &web::tell_text_field;  // a phone's on-screen keyboard (web_text_proxy.cpp)

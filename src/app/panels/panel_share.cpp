@@ -1,8 +1,25 @@
 // [SECTION] Share: the link, import/export and snapshots. The buttons only ask; the host (browser or
 // desktop) does the clipboard, the download or the file dialog.
 #include "app/panels/panels.hpp"
+#include "core/about/about.hpp"
 
 namespace pl::app {
+
+namespace {
+
+// The About line, under the buttons in both modes: version and licence, and a button that opens the
+// licence and the third-party notices (the browser opens THIRD_PARTY_NOTICES.txt from the widget's folder,
+// or the copy inside the single file).
+void draw_about_line(PanelContext& c) {
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s %s, %s licence", about::kName.data(), about::kVersion.data(), about::kLicence.data());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Licence and notices")) (*c.host)(HostRequest::OpenNotices);
+    item_tooltip("Perceptron Lab is free software under the MIT licence. This opens the licence and the list of "
+                 "the third-party works inside the widget (Dear ImGui, SDL2, DejaVu Sans, ...) with their licences.");
+}
+
+}  // namespace
 
 void draw_share_section(PanelContext& c) {
     const auto& host = *c.host;
@@ -20,6 +37,7 @@ void draw_share_section(PanelContext& c) {
         if (ImGui::Button("Save TSV", ImVec2(half, 0))) host(HostRequest::DownloadTsv);
         ImGui::SameLine();
         if (ImGui::Button("Save JSON", ImVec2(half, 0))) host(HostRequest::DownloadJson);
+        draw_about_line(c);
         return;
     }
     if (ImGui::Button("Copy link", ImVec2(half, 0))) host(HostRequest::CopyLink);
@@ -41,6 +59,7 @@ void draw_share_section(PanelContext& c) {
     if (ImGui::Button("Save SVG", ImVec2(half, 0))) host(HostRequest::SaveSvg);
     item_tooltip("The canvas as a vector figure for slides and sheets: the points with their shapes, the exact "
                  "boundary, the axes and a legend, sharp at any size (lab.exportSvg for the plots).");
+    draw_about_line(c);
 }
 
 }  // namespace pl::app

