@@ -67,9 +67,9 @@ const npmVersion = (name) => JSON.parse(fs.readFileSync(path.join(repo, 'node_mo
 // absolute paths (or link flags); `text` gives its licence text.
 const WORKS = [
   { id: 'imgui', name: 'Dear ImGui', version: '1.86', spdx: 'MIT', where: 'the widget\'s whole user interface (compiled in)',
-    match: /\/imgui-1\.86\//, text: () => read(path.join(deps, 'src', 'imgui-1.86', 'LICENSE.txt')) },
+    match: /\/imgui-1\.86(\/|$)/, text: () => read(path.join(deps, 'src', 'imgui-1.86', 'LICENSE.txt')) },
   { id: 'sdl2', name: 'SDL2 (Simple DirectMedia Layer)', version: '2.26.5', spdx: 'Zlib', where: 'window, input and GL context (compiled in)',
-    match: /SDL2-2\.26\.5|sdl2-2\.26\.5-web|libSDL2/, text: () => read(path.join(deps, 'src', 'SDL2-2.26.5', 'LICENSE.txt')) },
+    match: /SDL2-2\.26\.5|sdl2-2\.26\.5-web|libSDL2|\/include\/SDL2(\/|$)|\/cmake\/SDL2\//, text: () => read(path.join(deps, 'src', 'SDL2-2.26.5', 'LICENSE.txt')) },
   { id: 'dejavu', name: 'DejaVu Sans (a subset of its glyphs)', version: 'fonts-dejavu-core', spdx: 'Bitstream-Vera AND LicenseRef-DejaVu-public-domain',
     where: 'the user interface font (a subset, compiled in)', match: /\/dejavu\/DejaVuSans/,
     text: () => read('/usr/share/doc/fonts-dejavu-core/copyright') },
@@ -89,6 +89,11 @@ const WORKS = [
     match: /\/usr\/(bin|share\/emscripten)\/em(cc|\+\+)/,
     text: () => dep5Excerpt('/usr/share/doc/emscripten/copyright',
       ['*', 'src/', 'system/lib/libc/musl/', 'system/lib/libcxx/', 'system/lib/libcxxabi/', 'system/lib/compiler-rt/', 'system/lib/dlmalloc.c']) },
+];
+
+// Third-party inputs of a build that never reach what ships, and why.
+const NOT_SHIPPED = [
+  { match: /\/doctest(\/|$)/, why: 'doctest: the unit tests only' },
 ];
 
 // Every absolute path (or -l flag) named by the build folder's build files.
@@ -117,6 +122,7 @@ export function noticesFor(buildDir) {
   for (const input of buildInputs(buildDir)) {
     const work = WORKS.find((w) => w.match.test(input));
     if (work) { present.set(work.id, work); continue; }
+    if (NOT_SHIPPED.some((n) => n.match.test(input))) continue;
     if (input.startsWith('-l')) {
       if (!['-lm', '-ldl', '-lpthread', '-lrt', '-lc'].includes(input)) unknown.push(input);
       continue;

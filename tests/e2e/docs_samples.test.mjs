@@ -7,8 +7,11 @@
 //         it resolves, no handle call gives {ok: false}, no message reply is an error, no console error
 //   json  a lesson (it has "steps") opens with lab.openLesson; anything else loads as a state
 //   link  each line loads with lab.load;  goal  each line is the goal of a step of an opened lesson
-//   sh    perceptron-cli / perceptron-lab lines run against build/native (exit 0); build, serve and test
+//   sh    perceptron-cli / perceptron-lab lines run against build/native (exit 0); npx perceptron-lab lines
+//         run against the npm package build/package made, installed offline; build, serve and test
 //         lines are listed, and the scripts, presets and files they name must exist
+//   html  (also) a CDN line, https://cdn.example/npm/perceptron-lab@VERSION/dist/..., is served the build
+//         from that other origin as a CDN serves it
 //   text  a picture made of text (the folder map), not a sample
 //   python  a notebook's cells: each parses (python3); a file's blocks run in order as one notebook with
 //         build/native on PATH, and a block that defines read_token() runs on a token made here
@@ -24,6 +27,10 @@ import { repoRoot, webRoot, startServer, launchBrowser } from './harness.mjs';
 const DOCS = ['README.md', 'docs/instructors.md', 'docs/reference.md', 'docs/developers.md'];
 const KINDS = new Set(['html', 'js', 'json', 'link', 'goal', 'sh', 'text', 'python']);
 const nativeDir = path.join(repoRoot, 'build', 'native');
+// The version the CDN and npm lines must name (CMakeLists.txt project(VERSION)), and the npm package
+// scripts/release.mjs made of it (tests/e2e/release_package.test.mjs checks the package itself).
+const VERSION = /project\(PerceptronLab VERSION ([0-9.]+)/.exec(fs.readFileSync(path.join(repoRoot, 'CMakeLists.txt'), 'utf8'))[1];
+const npmPackage = path.join(repoRoot, 'build', 'package', `perceptron-lab-${VERSION}.tgz`);
 
 // The fenced blocks of one Markdown file: {where: 'docs/x.md:12', kind, noRun, code}. A fence may be
 // indented (inside a list item); its lines lose that indentation.
@@ -137,6 +144,19 @@ const shellLines = runnable('sh').flatMap((b) => b.code.split('\n').map((line, k
 
 // A scratch folder that sees the repository's build/ and tests/, so `> circles.csv` lands there.
 let scratch = '';
+// The folder where the npm package is installed (offline, from build/package) for the npx lines; it sees
+// tests/ too, for lines that name a lesson file there.
+let npxDir = '';
+function npxFolder() {
+  if (npxDir) return npxDir;
+  assert.ok(fs.existsSync(npmPackage), `${path.relative(repoRoot, npmPackage)} is missing: ./scripts/release.sh (the test command makes it)`);
+  npxDir = path.join(scratch, 'npx');
+  fs.mkdirSync(npxDir);
+  fs.symlinkSync(path.join(repoRoot, 'tests'), path.join(npxDir, 'tests'));
+  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', npmPackage], { cwd: npxDir, encoding: 'utf8', timeout: 120000 });
+  assert.equal(install.status, 0, `npm install --offline ${npmPackage}: ${install.stderr}`);
+  return npxDir;
+}
 
 test('the shell samples: perceptron-cli and perceptron-lab lines run, build and test lines name what exists', { timeout: 300000 }, () => {
   assert.ok(fs.existsSync(path.join(nativeDir, 'perceptron-cli')),
@@ -149,6 +169,21 @@ test('the shell samples: perceptron-cli and perceptron-lab lines run, build and 
     for (const part of line.split('&&').map((s) => s.trim())) {
       const words = part.replace(/^(\w+=\S*\s+)+/, '').split(/\s+/);  // environment settings first
       const isNative = /^(\.\/)?build\/native\/perceptron-(cli|lab)$/.test(words[0]);
+      const isNpx = words[0] === 'npx' && words[1] === 'perceptron-lab';
+      if (words[0] === 'npm' && words[1] === 'install' && words[2] === 'perceptron-lab') {
+        // Not run (no registry here): the package it would install is the one this build made.
+        if (!fs.existsSync(npmPackage)) failures.push(`${where}: '${part}': ${path.relative(repoRoot, npmPackage)} is missing (scripts/release.sh)`);
+        else listed++;
+        continue;
+      }
+      if (isNpx) {
+        // The npm package, installed offline into a folder beside the scratch folder, runs the line there.
+        const run = spawnSync('bash', ['-c', part.replace(/^npx perceptron-lab\b/, 'npx --offline perceptron-lab')], {
+          cwd: npxFolder(), encoding: 'utf8', timeout: 90000 });
+        ran++;
+        if (run.status !== 0) failures.push(`${where}: '${part}' exited with ${run.status ?? run.signal}: ${(run.stderr || run.stdout).trim().slice(0, 400)}`);
+        continue;
+      }
       if (!isNative) {
         const problem = listedCommandProblem(words);
         if (problem === null) failures.push(`${where}: '${part}' is neither run nor checked by this test: mark the block no-run or teach the test`);
@@ -224,6 +259,15 @@ const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/jav
 // ID.json, and the given extra files; records what a person or a developer would see go wrong.
 async function sampleContext(files = {}) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  // A CDN line (https://cdn.example/npm/perceptron-lab@VERSION/dist/...) reaches the build from another
+  // origin, as a CDN serves it (Access-Control-Allow-Origin: *); a line of another version finds nothing.
+  await context.route(/^https:\/\/cdn\.example\/npm\//, async (route) => {
+    const m = /^https:\/\/cdn\.example\/npm\/perceptron-lab@([^/]+)\/dist\/(.*)$/.exec(route.request().url().split(/[?#]/)[0]);
+    const file = m && m[1] === VERSION ? path.join(webRoot, m[2]) : null;
+    if (!file || !file.startsWith(webRoot) || !fs.existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
+    return route.fulfill({ status: 200, body: fs.readFileSync(file), contentType: MIME[path.extname(file)] || 'application/octet-stream',
+      headers: { 'Access-Control-Allow-Origin': '*' } });
+  });
   await context.route(/\/docs-samples\//, async (route) => {
     const urlPath = new URL(route.request().url()).pathname;
     const inBuild = /\/perceptron-lab\/(.*)$/.exec(urlPath);
