@@ -79,7 +79,7 @@ TEST_CASE("h5p.json names the title, the main library and its version") {
     const json dependency = h5p.at("preloadedDependencies")[0];
     CHECK(dependency.at("machineName") == "H5P.PerceptronLab");
     CHECK(dependency.at("majorVersion") == pl::about::kVersionMajor);
-    CHECK(dependency.at("minorVersion") == 0);
+    CHECK(dependency.at("minorVersion") == pl::about::kVersionMinor);
 }
 
 TEST_CASE("the library folder is machineName-major.minor and holds the content type's files") {
@@ -97,6 +97,11 @@ TEST_CASE("the library folder is machineName-major.minor and holds the content t
     const json library_json = json::parse(files.at(kFolder + "/library.json"));
     CHECK(library_json.at("machineName") == "H5P.PerceptronLab");
     CHECK(library_json.at("runnable") == 1);
+    // H5P's PHP library (Moodle, Drupal, WordPress) refuses a content type whose licence is "U".
+    CHECK(library_json.at("license") == "MIT");
+    CHECK(library_json.at("majorVersion") == pl::about::kVersionMajor);
+    CHECK(library_json.at("minorVersion") == pl::about::kVersionMinor);
+    CHECK(library_json.at("patchVersion") == pl::about::kVersionPatch);
     std::set<std::string> preloaded;
     for (const json& js : library_json.at("preloadedJs")) preloaded.insert(js.at("path").get<std::string>());
     CHECK(preloaded == std::set<std::string>{"perceptron-lab.js", "lessons.js"});
@@ -149,4 +154,14 @@ TEST_CASE("widget.js holds the single-file widget as one JS string, ASCII only")
     std::string error;
     CHECK(h5p_package_files(own_lesson(), "<html><body>not the widget</body></html>", error).empty());
     CHECK(error.find("single-file widget") != std::string::npos);
+}
+
+TEST_CASE("a widget that carries its notices puts them into the library folder as THIRD_PARTY_NOTICES.txt") {
+    std::string error;
+    const std::string widget = kWidget + "<script type=\"text/plain\" id=\"perceptron-lab-notices\">\nMIT License\n\nSDL2\n</script>\n";
+    const PackageFiles files = h5p_package_files(own_lesson(), widget, error);
+    REQUIRE(error.empty());
+    REQUIRE(!files.empty());
+    CHECK(files.back().path == kFolder + "/THIRD_PARTY_NOTICES.txt");
+    CHECK(files.back().bytes == "MIT License\n\nSDL2\n");
 }

@@ -111,7 +111,7 @@ TEST_CASE("the package holds the manifest, the launch page and the lesson") {
     CHECK(parse_lesson(files[2].bytes).ok);
 }
 
-TEST_CASE("the manifest says who made it, the version and the licence; a widget with notices adds them as a file") {
+TEST_CASE("the manifest says who made it, the version and the licence, and a widget with notices adds them as a file") {
     const std::string xml = scorm_manifest(sample_lesson(), ScormVersion::Scorm2004);
     CHECK(contains(xml, "<manifest identifier=\"pl-2-step-quiz\" version=\"" + std::string(about::kVersion) + "\""));
     CHECK(contains(xml, "<!-- Made by Perceptron Lab " + std::string(about::kVersion) + " (MIT licence)"));
