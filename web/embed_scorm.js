@@ -17,12 +17,13 @@ const VERSIONS = {
   '1.2': {
     api: 'API', initialize: 'LMSInitialize', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit',
     terminate: 'LMSFinish', location: 'cmi.core.lesson_location', score: 'cmi.core.score', exit: 'cmi.core.exit',
+    mode: 'cmi.core.lesson_mode',
     sessionTime: 'cmi.core.session_time', response: 'student_response', wrong: 'wrong', goalType: 'performance',
     suspendLimit: 4096, responseLimit: 255,
   },
   2004: {
     api: 'API_1484_11', initialize: 'Initialize', get: 'GetValue', set: 'SetValue', commit: 'Commit',
-    terminate: 'Terminate', location: 'cmi.location', score: 'cmi.score', exit: 'cmi.exit',
+    terminate: 'Terminate', location: 'cmi.location', score: 'cmi.score', exit: 'cmi.exit', mode: 'cmi.mode',
     sessionTime: 'cmi.session_time', response: 'learner_response', wrong: 'incorrect', goalType: 'other',
     suspendLimit: 64000, responseLimit: 4000,
   },
@@ -135,6 +136,10 @@ export async function startScorm(handle, { version }) {
   const get = (key) => String(api[v.get](key) ?? '');
   const set = (key, value) => api[v.set](key, String(value));
   const started = Date.now();
+  // A teacher's Preview (browse) or a Review of a finished attempt: the lesson works, and nothing is
+  // written (Moodle records a Preview's score, a 0, as the grade otherwise).
+  const mode = get(v.mode);
+  const recording = mode !== 'browse' && mode !== 'review';
 
   // Resume: the suspend data is the state link of the last session; a location alone moves to its step.
   const saved = get('cmi.suspend_data');
@@ -157,23 +162,25 @@ export async function startScorm(handle, { version }) {
     if (tell) toldDropped = dropped;
   };
 
+  // The score, then the status (some players judge the status by the score they hold when it is set).
+  // In percent in both versions: an LMS grades with raw as it is (Moodle shows raw out of 100), so raw is
+  // 0-100 of min 0, max 100, and SCORM 2004 also gets scaled. No score before the first check: a student
+  // who opens the lesson and leaves has no grade yet, not a 0. The status never reads "failed" for an
+  // unfinished lesson: incomplete until every checked step passed (the manifest sets no mastery score
+  // that an LMS could turn into "failed", scorm_package.cpp).
   const report = (record, tell = true) => {
     keepWork(tell);
-    const { raw, max, scaled } = record.score;
+    const { max, scaled } = record.score;
+    const checkedOnce = record.steps.some((step) => step.kind !== 'text' && step.attempts > 0);
+    if (max > 0 && checkedOnce) {
+      set(`${v.score}.raw`, Math.round(scaled * 100));
+      set(`${v.score}.min`, 0);
+      set(`${v.score}.max`, 100);
+      if (version === '2004') set(`${v.score}.scaled`, Number(scaled.toFixed(4)));
+    }
     if (version === '1.2') {
-      if (max > 0) {
-        set(`${v.score}.raw`, Math.round(scaled * 100));
-        set(`${v.score}.min`, 0);
-        set(`${v.score}.max`, 100);
-      }
       set('cmi.core.lesson_status', max === 0 ? 'completed' : record.completed ? 'passed' : 'incomplete');
     } else {
-      if (max > 0) {
-        set(`${v.score}.raw`, raw);
-        set(`${v.score}.min`, 0);
-        set(`${v.score}.max`, max);
-        set(`${v.score}.scaled`, scaled);
-      }
       set('cmi.completion_status', record.completed ? 'completed' : 'incomplete');
       if (max > 0) set('cmi.success_status', record.completed ? 'passed' : 'unknown');
     }
@@ -183,8 +190,9 @@ export async function startScorm(handle, { version }) {
       const at = `cmi.interactions.${n}.`;
       const kind = step.kind.replace(/^goal\+/, '');
       const values = Array.isArray(step.values) ? step.values : [];
-      // A choice as an identifier (1.2: a, b, ...; 2004: choice-1, ...); select-all: every ticked one.
-      const choiceId = (i) => (version === '1.2' ? String.fromCharCode(97 + i) : `choice-${i + 1}`);
+      // A choice as an identifier (1.2: a, b, ...; 2004: choice_1, ...: Moodle accepts a 2004 choice
+      // response only as [\w.]{1,250}, so no '-'); select-all: every ticked one.
+      const choiceId = (i) => (version === '1.2' ? String.fromCharCode(97 + i) : `choice_${i + 1}`);
       const ticked = [];
       for (let i = 0; i < 8; i++) if ((step.selected >> i) & 1) ticked.push(choiceId(i));
       const predictedOnly = kind === 'predict' && typeof step.predicted === 'boolean' && !values.length;
@@ -205,18 +213,32 @@ export async function startScorm(handle, { version }) {
     api[v.commit]('');
   };
 
+  if (!recording) {
+    let closed = false;
+    const close = () => { if (!closed) { closed = true; window.removeEventListener('pagehide', close); api[v.terminate](''); } };
+    window.addEventListener('pagehide', close);
+    return close;
+  }
   // The status from the start: a lesson is under way (or done, when nothing in it is checked).
   const record = handle.result();
   if (record) report(record, false);
   const stopResults = handle.on('result', report);
 
   let ended = false;
+  // A tab that is hidden may never come back (a phone drops it, Moodle 4.5's frame blocks unload):
+  // keep the work and commit then, without ending the session.
+  const keepOnHide = () => {
+    if (document.visibilityState !== 'hidden' || ended) return;
+    keepWork(false);
+    api[v.commit]('');
+  };
   const end = () => {
     if (ended) return;
     ended = true;
     stopResults();
     window.removeEventListener('pagehide', end);
     window.removeEventListener('unload', end);
+    document.removeEventListener('visibilitychange', keepOnHide);
     keepWork(false);
     set(v.sessionTime, sessionTime(version, Date.now() - started));
     set(v.exit, 'suspend');  // the LMS keeps the suspend data for the next session
@@ -225,5 +247,6 @@ export async function startScorm(handle, { version }) {
   };
   window.addEventListener('pagehide', end);
   window.addEventListener('unload', end);
+  document.addEventListener('visibilitychange', keepOnHide);
   return end;
 }

@@ -32,6 +32,13 @@ int main(int argc, char** argv) {
             std::cout << "perceptron-cli " << pl::about::kVersion << "\n" << pl::about::about_line() << "\n";
             return 0;
         }
+        // `perceptron-cli package --help` (any command): the usage, as for `perceptron-cli --help`.
+        for (const std::string_view word : rest) {
+            if (word == "--help" || word == "-h") {
+                std::cout << pl::cli::usage();
+                return 0;
+            }
+        }
         if (command == "train") return pl::cli::run_train(rest, std::cout, std::cerr);
         if (command == "generate") return pl::cli::run_generate(rest, std::cout, std::cerr);
         if (command == "check") return pl::cli::run_check(rest, std::cout, std::cerr);

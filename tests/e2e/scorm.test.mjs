@@ -179,6 +179,7 @@ for (const version of ['1.2', '2004']) {
     const started = await cmi();
     if (scorm12) assert.equal(started.core.lesson_status, 'incomplete');
     else assert.equal(started.completion_status, 'incomplete');
+    assert.equal(scorm12 ? started.core.score.raw : started.score.raw, '', 'no score before the first check');
     assert.equal(await orangeAt(page, driver, -1, 0), 0, 'no point at (-1, 0) yet');
 
     // Step 1: a positive point between the negatives; step 2: the quiz, wrong first, then right.
@@ -207,9 +208,11 @@ for (const version of ['1.2', '2004']) {
     } else {
       assert.equal(done.completion_status, 'completed');
       assert.equal(done.success_status, 'passed');
-      assert.deepEqual([done.score.raw, done.score.min, done.score.max, done.score.scaled], ['2', '0', '2', '1']);
+      // raw in percent: Moodle grades with raw as it is (3 of 3 steps once read as 3/100).
+      assert.deepEqual([done.score.raw, done.score.min, done.score.max, done.score.scaled], ['100', '0', '100', '1']);
       assert.equal(done.location, '2');
-      assert.equal(interactions[1].learner_response, `choice-${quiz.answer + 1}`);
+      assert.equal(interactions[1].learner_response, `choice_${quiz.answer + 1}`);
+      assert.match(interactions[1].learner_response, /^[\w.]{1,250}$/, 'a choice response Moodle accepts');
       assert.equal(interactions[0].learner_response, LESSON.steps[0].goal);
       assert.equal(interactions[1].description, quiz.title);
     }
@@ -238,6 +241,57 @@ for (const version of ['1.2', '2004']) {
     await context.close();
   });
 }
+
+for (const version of ['1.2', '2004']) {
+  test(`SCORM ${version}: a student who leaves half-way is incomplete with a partial score, never failed; one who leaves before any check has no score`, async () => {
+    const scorm12 = version === '1.2';
+    const apiName = scorm12 ? 'API' : 'API_1484_11';
+    const dir = scorm12 ? 'p12' : 'p2004';
+    const manifest = fs.readFileSync(path.join(root, dir, 'imsmanifest.xml'), 'utf8');
+    assert.doesNotMatch(manifest, /masteryscore/, 'no mastery score for an LMS to turn into "failed"');
+    const { page, context, problems } = await openLms();
+
+    // Opens the lesson, looks, leaves.
+    await launch(page, version, dir);
+    const looked = await leave(page, apiName);
+    assert.equal(scorm12 ? looked.core.lesson_status : looked.completion_status, 'incomplete');
+    assert.equal(scorm12 ? looked.core.score.raw : looked.score.raw, '', 'no grade before any check');
+
+    // Passes the first of the two checked steps with a real click and Check, then leaves.
+    const driver = await launch(page, version, dir);
+    await clickData(driver, -1, 0, 'left', WHO);
+    await check(driver);
+    const half = await leave(page, apiName);
+    if (scorm12) {
+      assert.equal(half.core.lesson_status, 'incomplete');
+      assert.deepEqual([half.core.score.raw, half.core.score.max], ['50', '100']);
+    } else {
+      assert.deepEqual([half.completion_status, half.success_status], ['incomplete', 'unknown']);
+      assert.deepEqual([half.score.raw, half.score.max, half.score.scaled], ['50', '100', '0.5']);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('a Preview (SCORM 2004 mode browse) or a Review (1.2 lesson_mode review) writes nothing', async () => {
+  const { page, context, problems } = await openLms();
+  for (const [version, dir, apiName, saved] of [
+    ['2004', 'p2004', 'API_1484_11', { mode: 'browse' }],
+    ['1.2', 'p12', 'API', { core: { lesson_mode: 'review' } }],
+  ]) {
+    const driver = await launch(page, version, dir, saved);
+    await clickData(driver, -1, 0, 'left', WHO);
+    await check(driver);
+    const after = await leave(page, apiName);
+    const interactions = after.interactions.childArray ?? Object.values(after.interactions).filter((i) => i && i.id);
+    assert.equal(interactions.length, 0, `${version}: no interaction recorded`);
+    assert.equal(version === '1.2' ? after.core.score.raw : after.score.raw, '', `${version}: no score`);
+    assert.equal(after.suspend_data, '', `${version}: no suspend data`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
 
 test('SCORM 1.2: points over 4,096 characters are dropped from the suspend data, and the student is told', async () => {
   const { page, context, problems } = await openLms();
@@ -354,7 +408,7 @@ for (const version of ['1.2', '2004']) {
     const interactions = done.interactions.childArray ?? Object.values(done.interactions).filter((i) => i && i.id);
     assert.deepEqual(interactions.map((i) => i.type), ['numeric', 'choice', 'true-false']);
     assert.deepEqual(interactions.map((i) => (scorm12 ? i.student_response : i.learner_response)),
-      scorm12 ? ['1', 'a,c', 't'] : ['1', 'choice-1[,]choice-3', 'true']);
+      scorm12 ? ['1', 'a,c', 't'] : ['1', 'choice_1[,]choice_3', 'true']);
     assert.deepEqual(interactions.map((i) => i.result), ['correct', 'correct', 'correct']);
     assert.deepEqual(problems, []);
     await context.close();

@@ -49,8 +49,9 @@ std::string manifest_12(const Lesson& lesson, const ScormIdentifiers& ids, bool 
         "      <title>" + title + "</title>\n"
         "      <item identifier=\"" + ids.item + "\" identifierref=\"" + ids.resource + "\" isvisible=\"true\">\n"
         "        <title>" + title + "</title>\n";
-    // The widget reports 100 when every checkable step passed: that is the lesson's pass mark.
-    if (has_checkable_step(lesson)) xml += "        <adlcp:masteryscore>100</adlcp:masteryscore>\n";
+    // No adlcp:masteryscore: with it, Moodle's default "Mastery score overrides status" turns any score
+    // under the mastery score into "failed" when the session ends, so a student who leaves half-way (or
+    // before any check) reads as failed. The widget sets the status itself: incomplete, then passed.
     xml +=
         "      </item>\n"
         "    </organization>\n"
