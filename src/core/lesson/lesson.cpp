@@ -77,8 +77,9 @@ public:
     bool read(const Json& root, Lesson& out) {
         if (!root.is_object()) return fail("The lesson must be a JSON object {...}, but it is " + describe(root) + ".");
         where_ = "The lesson";
-        if (!known_keys(root, {"version", "id", "title", "steps"})) return false;
+        if (!known_keys(root, {"version", "id", "title", "reveal", "steps"})) return false;
         if (!version(root)) return false;
+        if (!reveal(root, out.reveal)) return false;
         if (!id(root, out.id)) return false;
         if (!text_field(root, "title", out.title, kMaxLessonTitleLength, TextKind::Line, true)) return false;
         const auto steps = root.find("steps");
@@ -185,11 +186,12 @@ private:
     bool read_step(const Json& s, LessonStep& step) {
         if (!s.is_object()) return fail(where_ + " must be an object {...}, but it is " + describe(s) + ".");
         if (!known_keys(s, {"title", "text", "state", "controls", "goal", "choices", "answer", "answers", "feedback",
-                            "number", "vector", "predict", "maxAttempts", "hint", "success"}))
+                            "number", "vector", "predict", "maxAttempts", "reveal", "hint", "success"}))
             return false;
         return version_2_keys(s) && text_field(s, "title", step.title, kMaxLessonTitleLength, TextKind::Line, true) &&
                text_field(s, "text", step.text, kMaxStepTextLength, TextKind::Paragraphs, true) && state(s, step) &&
                controls(s, step) && goal(s, step) && quiz(s, step) && feedback(s, step) && exercise(s, step) &&
+               reveal(s, step.reveal) &&
                text_field(s, "hint", step.hint, kMaxStepNoteLength, TextKind::Paragraphs, false) &&
                text_field(s, "success", step.success, kMaxStepNoteLength, TextKind::Paragraphs, false);
     }
@@ -197,9 +199,21 @@ private:
     // [SECTION] Version 2 (lesson_exercise.hpp)
     bool version_2_keys(const Json& s) {
         if (version_ >= 2) return true;
-        for (const char* key : {"answers", "feedback", "number", "vector", "predict", "maxAttempts"})
+        for (const char* key : {"answers", "feedback", "number", "vector", "predict", "maxAttempts", "reveal"})
             if (s.contains(key))
                 return problem(key_quote(key) + " is a version 2 key: put \"version\": 2 at the top of the lesson");
+        return true;
+    }
+
+    // "reveal": "after-pass" | "each-try", on the lesson or on a step (version 2).
+    bool reveal(const Json& object, std::optional<Reveal>& out) {
+        const auto v = object.find("reveal");
+        if (v == object.end()) return true;
+        if (version_ < 2) return problem("\"reveal\" is a version 2 key: put \"version\": 2 at the top of the lesson");
+        Reveal r = Reveal::AfterPass;
+        if (!v->is_string() || !parse(v->get_ref<const std::string&>(), r))
+            return problem("\"reveal\" must be \"after-pass\" or \"each-try\", but it is " + describe(*v));
+        out = r;
         return true;
     }
 
@@ -373,12 +387,26 @@ LessonParse parse_lesson(std::string_view json_text) {
     return result;
 }
 
+std::string_view to_string(Reveal reveal) { return reveal == Reveal::EachTry ? "each-try" : "after-pass"; }
+
+bool parse(std::string_view text, Reveal& out) {
+    if (text == "after-pass") out = Reveal::AfterPass;
+    else if (text == "each-try") out = Reveal::EachTry;
+    else return false;
+    return true;
+}
+
+Reveal reveal_of(const Lesson& lesson, const LessonStep& step) {
+    return step.reveal ? *step.reveal : lesson.reveal.value_or(Reveal::AfterPass);
+}
+
 std::string lesson_to_json(const Lesson& lesson) {
     OrderedJson out;
-    const bool v2 = std::any_of(lesson.steps.begin(), lesson.steps.end(), [](const LessonStep& s) { return s.uses_version_2(); });
+    const bool v2 = lesson.reveal || std::any_of(lesson.steps.begin(), lesson.steps.end(), [](const LessonStep& s) { return s.uses_version_2(); });
     out["version"] = v2 ? 2 : 1;  // the oldest version that holds the lesson: a version 1 lesson keeps its text
     out["id"] = lesson.id;
     out["title"] = lesson.title;
+    if (lesson.reveal) out["reveal"] = std::string(to_string(*lesson.reveal));
     OrderedJson steps = OrderedJson::array();
     for (const LessonStep& step : lesson.steps) {
         OrderedJson s;
@@ -408,6 +436,7 @@ std::string lesson_to_json(const Lesson& lesson) {
         if (step.vector) s["vector"] = lesson_json::vector_key_json(*step.vector);
         if (step.predict) s["predict"] = true;
         if (step.max_attempts) s["maxAttempts"] = *step.max_attempts;
+        if (step.reveal) s["reveal"] = std::string(to_string(*step.reveal));
         if (!step.hint.empty()) s["hint"] = step.hint;
         if (!step.success.empty()) s["success"] = step.success;
         steps.push_back(std::move(s));

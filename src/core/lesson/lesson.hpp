@@ -66,6 +66,14 @@ std::string_view to_string(LessonPanel panel);      // "train", ...
 bool parse(std::string_view text, LessonPanel& out);  // exact lower-case names
 
 // [SECTION] A lesson in memory
+// When a try that fails may show the key: the marks per choice of a select-all quiz and the feedback
+// that would tell which choices are right. "after-pass" (the default): only after a pass or once the
+// step's tries have run out, so a wrong try never hands over the answer; "each-try": after every try
+// (practice). Version 2, on the lesson (every step) or on a step.
+enum class Reveal { AfterPass, EachTry };
+std::string_view to_string(Reveal reveal);          // "after-pass", "each-try"
+bool parse(std::string_view text, Reveal& out);
+
 struct LessonStep {
     std::string title;
     std::string text;
@@ -84,6 +92,7 @@ struct LessonStep {
     std::optional<VectorKey> vector;
     bool predict = false;
     std::optional<std::uint32_t> max_attempts;
+    std::optional<Reveal> reveal;            // absent: the lesson's
 
     bool has_quiz() const { return !choices.empty(); }
     bool select_all() const { return !answers.empty(); }
@@ -91,14 +100,17 @@ struct LessonStep {
     bool has_answer() const { return has_quiz() || number || vector || predict; }
     // Check judges something: the lesson counts the step as a check.
     bool has_check() const { return goal.has_value() || has_answer(); }
-    bool uses_version_2() const { return select_all() || !feedback.empty() || number || vector || predict || max_attempts; }
+    bool uses_version_2() const { return select_all() || !feedback.empty() || number || vector || predict || max_attempts || reveal; }
 };
 
 struct Lesson {
     std::string id;
     std::string title;
     std::vector<LessonStep> steps;  // at least one
+    std::optional<Reveal> reveal;   // absent: after-pass
 };
+// The reveal that holds on a step: its own, else the lesson's, else after-pass.
+Reveal reveal_of(const Lesson& lesson, const LessonStep& step);
 
 struct LessonParse {
     bool ok = false;

@@ -237,6 +237,7 @@ const LessonRun::Verdict& LessonRun::check(Session& session) {
     }
     verdict_.marks = judged.marks;
     verdict_.passed = problem.empty();
+    bool tries_over = false;  // set below when this try used up the step's tries
     std::string explanation = s.success.empty() ? "" : " " + s.success;
     if (step_ < progress_.size()) {
         StepProgress& p = progress_[step_];
@@ -265,11 +266,20 @@ const LessonRun::Verdict& LessonRun::check(Session& session) {
             checked.lesson_progress.clear();        // the record carries the progress itself
             check_links_[step_] = "#" + encode_fragment(checked);
         }
-        if (s.max_attempts && !p.passed && !verdict_.passed && !verdict_.out_of_tries && tries == *s.max_attempts)
-            problem += " That was the last try that can pass this step." + explanation;
+        const bool last_try = s.max_attempts && !p.passed && !verdict_.passed && !verdict_.out_of_tries && tries == *s.max_attempts;
+        if (last_try) problem += " That was the last try that can pass this step." + explanation;
+        tries_over = last_try || verdict_.out_of_tries;
         p.passed = p.passed || verdict_.passed;
         ++checks_made_;
         store_progress(session);
+    }
+    // A select-all try that fails shows no marks and no feedback by default: which choices are right is
+    // the key, and a wrong first try would hand it over (the second then always passes). The marks come
+    // with a pass, or once the tries run out; a lesson for practice says "reveal": "each-try".
+    if (!verdict_.passed && s.select_all() && judged.ready && !judged.passed && !tries_over &&
+        reveal_of(*lesson_, s) == Reveal::AfterPass) {
+        verdict_.marks.clear();
+        problem = "Not quite: the choices you ticked are not exactly the right ones. Look at each one again.";
     }
     if (s.predict) {
         session.step();  // the real visit the prediction was about

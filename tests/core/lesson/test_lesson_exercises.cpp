@@ -26,7 +26,7 @@ WidgetState plane_state(BiasMode bias = BiasMode::None, double eta = 1.0) {
 Lesson one_step(LessonStep step) {
     if (step.title.empty()) step.title = "Q";
     if (step.text.empty()) step.text = "Answer.";
-    Lesson lesson{"ex", "Exercises", {std::move(step)}};
+    Lesson lesson{"ex", "Exercises", {std::move(step)}, std::nullopt};
     REQUIRE(validate_lesson(lesson).empty());
     return lesson;
 }
@@ -152,11 +152,12 @@ TEST_CASE("exercise: tolerance, absolute and relative") {
     CHECK(within_tolerance({10.5, 0.0}, {10.0, 0.1}, 0.05, true));  // relative to the largest component
 }
 
-TEST_CASE("exercise: select all that apply marks every choice and passes only the exact set") {
+TEST_CASE("exercise: select all with reveal each-try marks every choice after every try and passes only the exact set") {
     LessonStep step;
     step.choices = {"a", "b", "c", "d"};
     step.answers = {0, 2};
     step.feedback = {"", "b is not right because of x.", "", "d: see step 1."};
+    step.reveal = Reveal::EachTry;
     Session session;
     LessonRun run;
     run.open(session, one_step(step), 0, true);
@@ -179,6 +180,66 @@ TEST_CASE("exercise: select all that apply marks every choice and passes only th
     run.choose(2);
     CHECK(run.check(session).passed);
     CHECK(session.state().lesson_progress[0].selected == std::optional<std::uint32_t>(5u));
+}
+
+TEST_CASE("exercise: by default a failed select-all try shows no mark and no feedback; the pass shows them") {
+    LessonStep step;
+    step.choices = {"a", "b", "c", "d"};
+    step.answers = {0, 2};
+    step.feedback = {"a is right: see x.", "b is not right because of x.", "c is right too.", ""};
+    step.hint = "Think of x.";
+    Session session;
+    LessonRun run;
+    run.open(session, one_step(step), 0, true);
+    run.choose(0);
+    const auto& v = run.check(session);  // a ticked, c missed: the key must not show
+    CHECK_FALSE(v.passed);
+    CHECK(v.marks.empty());
+    CHECK(v.message == "Not quite: the choices you ticked are not exactly the right ones. Look at each one again. Hint: Think of x.");
+    for (const char* feedback : {"a is right", "c is right", "b is not right"}) CHECK(v.message.find(feedback) == std::string::npos);
+    run.choose(2);
+    const auto& passed = run.check(session);
+    CHECK(passed.passed);
+    REQUIRE(passed.marks.size() == 4);
+    CHECK(passed.marks[2] == ChoiceMark::Right);
+}
+
+TEST_CASE("exercise: select all with two tries shows the marks once the tries have run out") {
+    LessonStep step;
+    step.choices = {"a", "b", "c"};
+    step.answers = {1};
+    step.max_attempts = 2;
+    Session session;
+    LessonRun run;
+    run.open(session, one_step(step), 0, true);
+    run.choose(0);
+    CHECK(run.check(session).marks.empty());  // first try: nothing given away
+    const auto& last = run.check(session);    // second and last try, still wrong
+    CHECK_FALSE(last.passed);
+    REQUIRE(last.marks.size() == 3);
+    CHECK(last.marks[0] == ChoiceMark::WronglyPicked);
+    CHECK(last.marks[1] == ChoiceMark::Missed);
+    CHECK(last.message.find("That was the last try") != std::string::npos);
+}
+
+TEST_CASE("lesson format: reveal is read on the lesson and on a step, written back, and a bad value is refused") {
+    const std::string json = R"({"version": 2, "id": "r", "title": "R", "reveal": "each-try", "steps": [
+        {"title": "A", "text": "Pick.", "choices": ["x", "y"], "answers": [0]},
+        {"title": "B", "text": "Pick.", "choices": ["x", "y"], "answers": [1], "reveal": "after-pass"}]})";
+    const LessonParse parsed = parse_lesson(json);
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    CHECK(reveal_of(parsed.lesson, parsed.lesson.steps[0]) == Reveal::EachTry);
+    CHECK(reveal_of(parsed.lesson, parsed.lesson.steps[1]) == Reveal::AfterPass);
+    const LessonParse again = parse_lesson(lesson_to_json(parsed.lesson));
+    REQUIRE(again.ok);
+    CHECK(again.lesson.reveal == std::optional<Reveal>(Reveal::EachTry));
+    CHECK(again.lesson.steps[1].reveal == std::optional<Reveal>(Reveal::AfterPass));
+    const LessonParse bad = parse_lesson(R"({"version": 2, "id": "r", "title": "R", "steps": [
+        {"title": "A", "text": "Pick.", "choices": ["x", "y"], "answers": [0], "reveal": "always"}]})");
+    CHECK_FALSE(bad.ok);
+    CHECK(bad.error == "Step 1: \"reveal\" must be \"after-pass\" or \"each-try\", but it is \"always\".");
+    const LessonParse v1 = parse_lesson(R"({"id": "r", "title": "R", "reveal": "each-try", "steps": [{"title": "A", "text": "T"}]})");
+    CHECK_FALSE(v1.ok);
 }
 
 TEST_CASE("exercise: a wrong single choice shows its own feedback") {

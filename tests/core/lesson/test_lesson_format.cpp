@@ -114,10 +114,10 @@ TEST_CASE("lesson: malformed JSON, wrong types and limits") {
 
 TEST_CASE("lesson: unknown keys are refused with the closest known key") {
     CHECK(refusal(R"({"id": "a", "title": "A", "setps": []})") ==
-          "The lesson has an unknown key \"setps\" (did you mean \"steps\"?); the keys are version, id, title, steps.");
+          "The lesson has an unknown key \"setps\" (did you mean \"steps\"?); the keys are version, id, title, reveal, steps.");
     CHECK(refusal(lesson_with_step(std::string(kGoodStep) + R"(, "hnit": "x")")) ==
           "Step 1 has an unknown key \"hnit\" (did you mean \"hint\"?); the keys are title, text, state, controls, goal, "
-          "choices, answer, answers, feedback, number, vector, predict, maxAttempts, hint, success.");
+          "choices, answer, answers, feedback, number, vector, predict, maxAttempts, reveal, hint, success.");
     CHECK(refusal(lesson_with_step(std::string(kGoodStep) + R"(, "xyzzy123": 1)")).find("unknown key \"xyzzy123\"; the keys") !=
           std::string::npos);
 }
