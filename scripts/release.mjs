@@ -45,6 +45,7 @@ export const SHIPPED_WEB = [
 // What else a release build folder holds, and why it does not ship.
 const BUILD_ONLY = [/^CMakeFiles$/, /^CMakeCache\.txt$/, /^cmake_install\.cmake$/, /^build\.ninja$/, /^\.ninja_/, /^compile_commands\.json$/,
   /^generated$/, /^header-only$/, /^src$/, /^shaders$/, /^third_party$/, /^h5p$/ /* the H5P content type: inside perceptron-cli's packages */,
+  /^single$/ /* the single file's template and page styles: inlined into perceptron-lab-single.html */,
   /^fflate\.js$/ /* bundled into embed_scorm_save.js */, /\.log$/, /^Testing$/];
 
 function fail(message) {

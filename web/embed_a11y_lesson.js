@@ -107,9 +107,13 @@ export function buildLessonForm(dom, id, headingTag, handle, announce, refresh) 
     };
   }
 
+  // Which visit a try is about: a try after a wrong prediction is about the next one (the card says the same).
+  const nextVisitText = (next) => `This try is about visit ${next.visit}: point ${next.index + 1} at (${next.point.map(number).join(', ')}), `
+    + `label ${next.label > 0 ? '+1' : `${MINUS}1`}.`;
+
   function predictControls(l) {
     const nextText = el('p', {}, l.next
-      ? `Next: point ${l.next.index + 1} at (${l.next.point.map(number).join(', ')}), label ${l.next.label > 0 ? '+1' : `${MINUS}1`}.`
+      ? nextVisitText(l.next)
       : 'The next visit cannot be worked out here.');
     const radio = (value, label) => {
       const input = el('input', { type: 'radio', name: `${id}-predict`, id: `${id}-predict-${value.replace(' ', '-')}`, value });
@@ -127,7 +131,7 @@ export function buildLessonForm(dom, id, headingTag, handle, announce, refresh) 
         mistake.checked = now.predicted === 'mistake';
         noMistake.checked = now.predicted === 'no mistake';
         nextText.textContent = now.next
-          ? `Next: point ${now.next.index + 1} at (${now.next.point.map(number).join(', ')}), label ${now.next.label > 0 ? '+1' : `${MINUS}1`}.`
+          ? nextVisitText(now.next)
           : 'The next visit cannot be worked out here.';
         field?.sync(now);
       },

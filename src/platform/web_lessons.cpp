@@ -43,11 +43,12 @@ nlohmann::json marks_json(const pl::LessonRun::Verdict& verdict) {
     return out;
 }
 
-// A predict step's next visit: {index, point, label}, or null when it cannot be worked out.
+// A predict step's next visit: {visit (counted from 1), index, point, label}, or null when it cannot be
+// worked out.
 nlohmann::json next_json(const pl::Session& session) {
     const pl::NextVisit next = pl::preview_next_visit(session);
     if (!next.defined) return nullptr;
-    return {{"index", next.update.index}, {"point", next.point}, {"label", next.update.y}};
+    return {{"visit", session.state().trained_visits + 1}, {"index", next.update.index}, {"point", next.point}, {"label", next.update.y}};
 }
 
 // What lesson() gives to JS: null, or where the student is and what the step asks.

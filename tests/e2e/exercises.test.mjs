@@ -148,7 +148,7 @@ test('every kind answered on the canvas card with real clicks and typing; the pr
   // Predict: the next point named and ringed; Step, the S key, Run are refused until Check makes the visit.
   await clickItem(page, 'Next');
   frame = await drawn(page);
-  assert.deepEqual(texts(frame, 'lesson-next'), ['Next: point 1 at (1, 2), label +1 (ringed on the canvas).']);
+  assert.deepEqual(texts(frame, 'lesson-next'), ['This try is about visit 1: point 1 at (1, 2), label +1 (ringed on the canvas).']);
   assert.deepEqual(texts(frame, 'next-visit-ring'), ['point 1']);
   const checkAndStep = frame.items.find((i) => i.label === 'Check and step');
   assert.ok(checkAndStep, 'the Check button says it steps');
@@ -171,9 +171,10 @@ test('every kind answered on the canvas card with real clicks and typing; the pr
   assert.match(texts(await drawn(page), 'lesson-verdict')[0], /^It was a mistake: y·f\(x\) = 0 is not above 0, so w moved\./);
   assert.equal(await visits(page), 1, 'Check made the visit');
   frame = await drawn(page);
-  assert.match(texts(frame, 'lesson-next')[0], /^Next: point 2 at /);
+  assert.match(texts(frame, 'lesson-next')[0], /^This try is about visit 2: point 2 at /);
   await clickItem(page, 'Check and step');  // still "no mistake": w = (1, 2, 1) scores point 2 above 0
-  assert.deepEqual(texts(await drawn(page), 'lesson-verdict'), ['Right.']);
+  // Worded for visit 2, the one this try judged: never the step's own text about point 1 (issue 40, G3).
+  assert.deepEqual(texts(await drawn(page), 'lesson-verdict'), ['Right: Visit 2 (point 2) was no mistake, so w stayed.']);
   assert.equal(await visits(page), 2);
   await pressOnCanvas(page, 's');
   assert.equal(await visits(page), 3, 'after the pass the S key steps again');
@@ -259,7 +260,7 @@ test('every kind answered with the keyboard only through the accessible mirror, 
   // Predict: two radio buttons, "Check and step" makes the visit.
   await tabTo('Next');
   await page.keyboard.press('Enter');
-  assert.equal(await region.getByText('Next: point 1 at (1, 2), label +1.').count(), 1);
+  assert.equal(await region.getByText('This try is about visit 1: point 1 at (1, 2), label +1.').count(), 1);
   await tabTo('No mistake', 'Shift+Tab');
   await page.keyboard.press('Space');
   await tabTo('Check and step');

@@ -191,7 +191,9 @@ bool draw_predict(PanelContext& c, const LessonStep& step, bool& focus_first) {
         std::string where = "(";
         for (std::size_t i = 0; i < next.point.size(); ++i) where += (i ? ", " : "") + display_number(next.point[i], 4);
         where += ")";
-        wrapped_note("lesson-next", "Next: point " + std::to_string(next.update.index + 1) + " at " + where + ", label " +
+        // The visit is named by its number: a try after a wrong prediction is about the next one.
+        wrapped_note("lesson-next", "This try is about visit " + std::to_string(c.session.state().trained_visits + 1) +
+                                   ": point " + std::to_string(next.update.index + 1) + " at " + where + ", label " +
                                    (next.update.y > 0 ? "+1" : "\xE2\x88\x92" "1") + " (ringed on the canvas).", false);
     }
     wrapped_note("lesson-ask", "Will this visit be a mistake?", false);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/facts/goal_facts.hpp"
+#include "core/facts/next_visit.hpp"
 #include "core/state/state_codec.hpp"
 
 namespace pl {
@@ -147,6 +148,7 @@ void LessonRun::enter(Session& session, std::size_t step, bool apply_step) {
     finished_ = false;
     answer_ = StepAnswer{};
     verdict_ = Verdict{};
+    named_visit_.reset();
     const LessonStep& s = lesson_->steps[step_];
     if (apply_step) {
         if (s.state) {
@@ -225,6 +227,9 @@ const LessonRun::Verdict& LessonRun::check(Session& session) {
     if (!lesson_) return verdict_;
     const LessonStep& s = current();
     verdict_.checked = true;
+    // A prediction is about the next visit (visits are counted from 1); which one it is, is said below.
+    const std::uint64_t visit = session.state().trained_visits + 1;
+    const NextVisit about = s.predict ? preview_next_visit(session) : NextVisit{};
     const ExerciseJudgement judged = judge_exercise(s, answer_, session);
     if (!judged.ready) {
         verdict_.message = judged.problem;  // no hint yet: it would give the answer away
@@ -238,6 +243,7 @@ const LessonRun::Verdict& LessonRun::check(Session& session) {
     verdict_.marks = judged.marks;
     verdict_.passed = problem.empty();
     bool tries_over = false;  // set below when this try used up the step's tries
+    bool last_try = false;
     std::string explanation = s.success.empty() ? "" : " " + s.success;
     if (step_ < progress_.size()) {
         StepProgress& p = progress_[step_];
@@ -266,7 +272,7 @@ const LessonRun::Verdict& LessonRun::check(Session& session) {
             checked.lesson_progress.clear();        // the record carries the progress itself
             check_links_[step_] = "#" + encode_fragment(checked);
         }
-        const bool last_try = s.max_attempts && !p.passed && !verdict_.passed && !verdict_.out_of_tries && tries == *s.max_attempts;
+        last_try = s.max_attempts && !p.passed && !verdict_.passed && !verdict_.out_of_tries && tries == *s.max_attempts;
         if (last_try) problem += " That was the last try that can pass this step." + explanation;
         tries_over = last_try || verdict_.out_of_tries;
         p.passed = p.passed || verdict_.passed;
@@ -281,9 +287,25 @@ const LessonRun::Verdict& LessonRun::check(Session& session) {
         verdict_.marks.clear();
         problem = "Not quite: the choices you ticked are not exactly the right ones. Look at each one again.";
     }
+    // The step's success text and hint are written for the visit the step names. A try after a wrong
+    // prediction is about the next visit (Check makes the visit either way): its verdict is worded for
+    // the visit it judged, never with a text about another point.
+    bool other_visit = false;
     if (s.predict) {
+        if (!named_visit_) named_visit_ = s.state ? s.state->trained_visits + 1 : visit;
+        other_visit = visit != *named_visit_;
         session.step();  // the real visit the prediction was about
         if (!verdict_.passed && problem.empty()) problem = "Not this time.";
+    }
+    if (other_visit && about.defined) {
+        const std::string which = "Visit " + std::to_string(visit) + " (point " + std::to_string(about.update.index + 1) + ")";
+        const std::string what = about.update.mistake ? " was a mistake, so w moved." : " was no mistake, so w stayed.";
+        if (verdict_.passed) verdict_.message = "Right: " + which + what;
+        else if (verdict_.out_of_tries) verdict_.message = "Right about " + which + ", but after the step's " +
+                                                           std::to_string(*s.max_attempts) + " tries.";
+        else verdict_.message = which + ": " + (judged.passed ? problem : judged.problem) +
+                                (last_try ? " That was the last try that can pass this step." : "");
+        return verdict_;
     }
     if (verdict_.passed) verdict_.message = s.success.empty() ? "Well done." : s.success;
     else if (verdict_.out_of_tries) verdict_.message = problem;

@@ -137,6 +137,9 @@ private:
     std::vector<std::string> check_links_;   // per step, see check_links()
     std::uint64_t checks_made_ = 0;
     bool finished_ = false;
+    // Predict steps: the visit the step is about (its state's next visit, or the visit of the first try
+    // made at the step since it was entered). A later try is about a later visit, and is worded for it.
+    std::optional<std::uint64_t> named_visit_;
     struct Left {
         Lesson lesson;
         bool builtin = false;

@@ -362,6 +362,46 @@ TEST_CASE("exercise: predict, then step: the verdict follows the real visit, w b
     CHECK(checked.state.trained_visits == 1);
 }
 
+TEST_CASE("exercise: predict, a try after a wrong one is about the next visit and is worded for it, not with the step's texts") {
+    // Lecture 004's points without a bias, w = 0. Visit 1, point (1, 2): y w.x = 0, a mistake (w = (1, 2)).
+    // Visit 2, point (2, 1): y w.x = 4 > 0, no mistake. Worked out by hand.
+    LessonStep step;
+    step.predict = true;
+    step.state = plane_state();
+    step.hint = "The score of point 1 is 0.";
+    step.success = "Right: point 1 is a mistake, its score 0 is not above 0.";
+    Session session;
+    LessonRun run;
+    run.open(session, one_step(step), 0, true);
+    run.predict(false);
+    const auto& first = run.check(session);  // about visit 1, the one the step names: its hint
+    CHECK_FALSE(first.passed);
+    CHECK(first.message == "It was a mistake: y·f(x) = 0 is not above 0, so w moved. Hint: The score of point 1 is 0.");
+    run.predict(false);
+    const auto& second = run.check(session);  // about visit 2: right, and said so for visit 2
+    CHECK(second.passed);
+    CHECK(second.message == "Right: Visit 2 (point 2) was no mistake, so w stayed.");
+    CHECK(second.message.find("point 1 is a mistake") == std::string::npos);
+    // The record's check state is the one before visit 2: the visit that passed.
+    const DecodeResult checked = decode_fragment(run.check_links()[0].substr(1));
+    REQUIRE(checked.ok);
+    CHECK(checked.state.trained_visits == 1);
+}
+
+TEST_CASE("exercise: predict, a right first try gets the step's own success text") {
+    LessonStep step;
+    step.predict = true;
+    step.state = plane_state();
+    step.success = "Right: point 1 is a mistake.";
+    Session session;
+    LessonRun run;
+    run.open(session, one_step(step), 0, true);
+    run.predict(true);
+    const auto& v = run.check(session);
+    CHECK(v.passed);
+    CHECK(v.message == "Right: point 1 is a mistake.");
+}
+
 TEST_CASE("exercise: version 2 keys round-trip, need version 2, and one answer kind per step") {
     const std::string lesson = R"({"version": 2, "id": "v2", "title": "V2", "steps": [
       {"title": "N", "text": "x", "number": {"answer": "R / gamma_star", "tolerance": 0.05, "relative": true}, "maxAttempts": 3},
