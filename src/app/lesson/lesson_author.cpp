@@ -128,6 +128,7 @@ void LessonDraft::set_kind(AskKind next) {
     if (next != before) step.vector.reset();  // a vector key and a prediction's new w are not the same thing
     step.predict = next == AskKind::Predict;
     if (next == AskKind::Nothing) step.max_attempts.reset();
+    if (next != AskKind::SelectAll) step.reveal.reset();  // only a select-all step has marks to show
     if (asks_choices(next)) {
         if (next == AskKind::SelectAll && before != AskKind::SelectAll && step.answers.empty() && !step.choices.empty())
             step.answers = {step.answer < step.choices.size() ? step.answer : 0};  // the one right answer stays right

@@ -94,9 +94,9 @@ void draw_choices(LessonDraft& draft, LessonStep& step) {
             ImGui::Indent(ImGui::GetFrameHeight());
             ImGui::SetNextItemWidth(-1);
             const std::string field = "##feedback-" + n;
-            const bool edited = ImGui::InputTextWithHint(field.c_str(), "feedback (optional)", &draft.feedback_texts[k]);
+            const bool feedback_edited = ImGui::InputTextWithHint(field.c_str(), "feedback (optional)", &draft.feedback_texts[k]);
             name_text_field(("Feedback for choice " + std::to_string(k + 1)).c_str());
-            if (edited) draft.sync_quiz();
+            if (feedback_edited) draft.sync_quiz();
             ImGui::Unindent(ImGui::GetFrameHeight());
         }
         ImGui::PopID();
@@ -135,6 +135,18 @@ void draw_predict(PanelContext& c, LessonStep& step) {
     if (step.vector) key_check_line(check_vector_key("next_w", c.session));
 }
 
+// Select all: whether a wrong try shows the marks per choice (the key) at once, for practice. By default
+// they show only after a pass or once the tries have run out (core/lesson/lesson.hpp Reveal).
+void draw_reveal(LessonStep& step) {
+    bool each_try = step.reveal == Reveal::EachTry;
+    if (ImGui::Checkbox("Show the marks after every try (practice)", &each_try)) {
+        if (each_try) step.reveal = Reveal::EachTry;
+        else step.reveal.reset();
+    }
+    item_tooltip("Off (for a mark that counts): a wrong try says only that the ticked set is not right; which "
+                 "choices are right shows after a pass or when the tries run out. On: every try marks each choice.");
+}
+
 void draw_limit_tries(LessonDraft& draft, LessonStep& step) {
     bool limit = step.max_attempts.has_value();
     if (ImGui::Checkbox("Limit tries", &limit)) draft.set_limit_tries(limit);
@@ -157,7 +169,10 @@ void draw_step_exercise(PanelContext& c, LessonDraft& draft) {
     switch (draft.kind) {
         case AskKind::Nothing: return;
         case AskKind::OneAnswer:
-        case AskKind::SelectAll: draw_choices(draft, step); break;
+        case AskKind::SelectAll:
+            draw_choices(draft, step);
+            if (draft.kind == AskKind::SelectAll) draw_reveal(step);
+            break;
         case AskKind::Number: draw_number(c, draft, step); break;
         case AskKind::Vector: draw_vector(c, draft, step); break;
         case AskKind::Predict: draw_predict(c, step); break;
