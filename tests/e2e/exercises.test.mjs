@@ -282,7 +282,8 @@ test('every kind answered with the keyboard only through the accessible mirror, 
   assert.match(await said(/^Not yet/), /^Not yet: It was a mistake/);
   assert.equal(await visits(page), 1);
   await page.keyboard.press('Enter');  // "no mistake" again, now right: w = (1, 2, 1) scores point 2 above 0
-  assert.equal(await said(/^Passed/), 'Passed: Right. Visit 2: point 2 at (2, 1), label +1, score 5: correct, no update.');
+  // The second try is about visit 2 and is worded for it (issue 40, G3), then the mirror's own account of the visit.
+  assert.equal(await said(/^Passed/), 'Passed: Right: Visit 2 (point 2) was no mistake, so w stayed. Visit 2: point 2 at (2, 1), label +1, score 5: correct, no update.');
   assert.equal(await visits(page), 2);
 
   // Predict with the new w: the radio by arrow key, the field, Enter.

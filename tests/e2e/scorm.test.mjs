@@ -364,7 +364,8 @@ test("Author mode's Save as SCORM 2004 downloads the package perceptron-cli make
     const dir = path.join(root, 'authored');
     const unzipped = spawnSync('unzip', ['-q', '-o', await download.path(), '-d', dir], { encoding: 'utf8' });
     assert.equal(unzipped.status, 0, unzipped.stderr);
-    assert.deepEqual(fs.readdirSync(dir).sort(), ['imsmanifest.xml', 'index.html', 'lesson.json']);
+    // The licence and notices the single file carries come along as a file (issue 39).
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['THIRD_PARTY_NOTICES.txt', 'imsmanifest.xml', 'index.html', 'lesson.json']);
     assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'lesson.json'), 'utf8')).steps[0].goal, 'points >= 6');
     // The same files as the command line makes from that lesson and the same single file.
     const zip = path.join(root, 'authored-cli.zip');
@@ -372,7 +373,7 @@ test("Author mode's Save as SCORM 2004 downloads the package perceptron-cli make
     assert.equal(made.status, 0, made.stderr);
     const cliDir = path.join(root, 'authored-cli');
     assert.equal(spawnSync('unzip', ['-q', '-o', zip, '-d', cliDir]).status, 0);
-    for (const file of ['imsmanifest.xml', 'index.html', 'lesson.json']) {
+    for (const file of ['imsmanifest.xml', 'index.html', 'lesson.json', 'THIRD_PARTY_NOTICES.txt']) {
       assert.ok(fs.readFileSync(path.join(dir, file)).equals(fs.readFileSync(path.join(cliDir, file))), `${file} is the same`);
     }
     assert.deepEqual(problems, []);
