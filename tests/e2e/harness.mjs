@@ -21,7 +21,7 @@ fs.mkdirSync(outputDir, { recursive: true });
 const MIME = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript',
   '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.json': 'application/json', '.csv': 'text/csv',
+  '.json': 'application/json', '.csv': 'text/csv', '.txt': 'text/plain; charset=utf-8',
 };
 
 // headers(urlPath) -> extra response headers (e.g. a Content-Security-Policy for one test).

@@ -1,6 +1,7 @@
 // [SECTION] Share: the link, import/export and snapshots. The buttons only ask; the host (browser or
 // desktop) does the clipboard, the download or the file dialog.
 #include "app/panels/panels.hpp"
+#include "app/shell/probe.hpp"
 #include "core/about/about.hpp"
 
 namespace pl::app {
@@ -12,8 +13,12 @@ namespace {
 // or the copy inside the single file).
 void draw_about_line(PanelContext& c) {
     ImGui::Spacing();
-    ImGui::TextDisabled("%s %s, %s licence", about::kName.data(), about::kVersion.data(), about::kLicence.data());
-    ImGui::SameLine();
+    const std::string line = std::string(about::kName) + " " + std::string(about::kVersion) + ", " +
+                             std::string(about::kLicence) + " licence";
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::TextDisabled("%s", line.c_str());
+    PL_PROBE_TEXT("about", line, at, ImGui::GetItemRectMax());
+    // On a line of its own: beside the version it would not fit a narrow column.
     if (ImGui::SmallButton("Licence and notices")) (*c.host)(HostRequest::OpenNotices);
     item_tooltip("Perceptron Lab is free software under the MIT licence. This opens the licence and the list of "
                  "the third-party works inside the widget (Dear ImGui, SDL2, DejaVu Sans, ...) with their licences.");
