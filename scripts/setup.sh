@@ -4,7 +4,9 @@
 #  2. Debian *source* packages of Dear ImGui 1.86 and SDL2 2.26.5 (pinned, sha256-checked),
 #     unpacked into the per-machine cache (outside git)
 #  3. SDL2 built for the web with emcmake into a cached prefix (its configure takes ~3 min: paid once)
-#  4. npm dev dependencies (playwright-core, axe-core, scorm-again, h5p-standalone, ...) from package-lock.json
+#  4. zlib 1.2.13 and libzip 1.7.3 from their Debian source packages (pinned, sha256-checked), built with
+#     emcmake for the Node build of perceptron-cli (preset cli-node) into a cached prefix (~1-2 min once)
+#  5. npm dev dependencies (playwright-core, axe-core, scorm-again, h5p-standalone, ...) from package-lock.json
 # Safe to run again: every step checks first and returns in about a second when all is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +44,7 @@ done
 need_src=0
 [ -f "$PL_DEPS_DIR/src/imgui-1.86/imgui.cpp" ] || need_src=1
 [ -f "$PL_DEPS_DIR/src/SDL2-2.26.5/CMakeLists.txt" ] || need_src=1
+[ -f "$ZIP_WEB_PREFIX/lib/libzip.a" ] || [ -f "$PL_DEPS_DIR/src/libzip-1.7.3/.unpacked" ] || need_src=1
 if [ ${#missing[@]} -gt 0 ] || [ $need_src -eq 1 ]; then
   # deb-src entry derived from the machine's own source list, so no mirror address is written here.
   if [ ! -f /etc/apt/sources.list.d/debian-src.sources ] && [ -f /etc/apt/sources.list.d/debian.sources ]; then
@@ -88,7 +91,46 @@ if [ ! -f "$SDL2_WEB_PREFIX/lib/cmake/SDL2/SDL2Config.cmake" ]; then
   cmake --install "$PL_DEPS_DIR/build-sdl2-web" >/dev/null
 fi
 
-# --- 4. npm dev dependencies -----------------------------------------------------------------------
+# --- 4. zlib + libzip for the Node build of perceptron-cli, built once per machine ----------------------
+# The native CLI writes SCORM/H5P zips with Debian's libzip 1.7.3 over zlib 1.2.13; the WebAssembly CLI
+# (preset cli-node) links the same two versions, built here from Debian's source packages (Emscripten's
+# zlib port would be downloaded). Static, no tools, tests, docs or crypto/bzip2/lzma: only what writes a
+# deflated zip. Built in a scratch folder and moved into place at the end, so an interrupted or a
+# concurrent run never leaves a half prefix that looks complete.
+if [ ! -f "$ZIP_WEB_PREFIX/lib/libzip.a" ]; then
+  fetch_source zlib   "$ZLIB_DEB_VERSION"   "$ZLIB_TARBALL"   "$ZLIB_SHA256"   zlib-1.2.13.dfsg
+  fetch_source libzip "$LIBZIP_DEB_VERSION" "$LIBZIP_TARBALL" "$LIBZIP_SHA256" libzip-1.7.3
+  log "building zlib 1.2.13 and libzip 1.7.3 for Node (one time, ~1-2 min)"
+  work="$PL_DEPS_DIR/build-zip-web.$$"; stage="$ZIP_WEB_PREFIX.tmp.$$"
+  rm -rf "$work" "$stage"; mkdir -p "$work"
+  step() { local log=$1; shift; "$@" > "$work/$log" 2>&1 || { tail -30 "$work/$log"; echo "[setup] failed: $*" >&2; exit 1; }; }
+  # zlib: its CMakeLists names win32/zlib1.rc, which the Debian tarball (dfsg) leaves out, so the library's
+  # 15 C files are compiled here as zlib's own Makefile would (the compressed bytes depend on none of the flags).
+  zlib_src="$PL_DEPS_DIR/src/zlib-1.2.13.dfsg"
+  mkdir -p "$work/zlib" "$stage/lib" "$stage/include"
+  step zlib-build.log bash -c 'cd "$1" && shift && emcc -O2 -DZ_HAVE_UNISTD_H -c "$@" && emar rcs libz.a ./*.o' _ "$work/zlib" \
+    "$zlib_src"/{adler32,compress,crc32,deflate,gzclose,gzlib,gzread,gzwrite,infback,inffast,inflate,inftrees,trees,uncompr,zutil}.c
+  cp "$work/zlib/libz.a" "$stage/lib/"
+  cp "$zlib_src/zconf.h" "$zlib_src/zlib.h" "$stage/include/"
+  # CMake's check_type_size reads 9 for every type out of an Emscripten build (the size is looked for in
+  # the linked binary), and libzip then refuses off_t: the sizes of wasm32 are given instead.
+  wasm32_sizes=()
+  for t in INT8_T:1 UINT8_T:1 INT16_T:2 UINT16_T:2 INT32_T:4 UINT32_T:4 INT64_T:8 UINT64_T:8 SHORT:2 INT:4 LONG:4 LONG_LONG:8; do
+    wasm32_sizes+=("-DHAVE_${t%%:*}_LIBZIP=TRUE" "-D${t%%:*}_LIBZIP=${t##*:}")
+  done
+  wasm32_sizes+=(-DHAVE_SIZEOF_OFF_T=TRUE -DSIZEOF_OFF_T=8 -DHAVE_SIZEOF_SIZE_T=TRUE -DSIZEOF_SIZE_T=4)
+  step libzip-configure.log emcmake cmake -S "$PL_DEPS_DIR/src/libzip-1.7.3" -B "$work/libzip" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DBUILD_SHARED_LIBS=OFF -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF \
+    -DENABLE_COMMONCRYPTO=OFF -DENABLE_GNUTLS=OFF -DENABLE_MBEDTLS=OFF -DENABLE_OPENSSL=OFF \
+    -DENABLE_WINDOWS_CRYPTO=OFF -DENABLE_BZIP2=OFF -DENABLE_LZMA=OFF \
+    -DZLIB_INCLUDE_DIR="$stage/include" -DZLIB_LIBRARY="$stage/lib/libz.a" \
+    "${wasm32_sizes[@]}" -DCMAKE_INSTALL_PREFIX="$stage"
+  step libzip-build.log cmake --build "$work/libzip" -j 2
+  step libzip-install.log cmake --install "$work/libzip"
+  rm -rf "$ZIP_WEB_PREFIX"; mv "$stage" "$ZIP_WEB_PREFIX"; rm -rf "$work"
+fi
+
+# --- 5. npm dev dependencies -----------------------------------------------------------------------
 if [ ! -f node_modules/playwright-core/package.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   log "npm ci"
   # --ignore-scripts: no package needs an install step, and h5p-standalone's would insist on yarn.

@@ -5,7 +5,6 @@
 // from its starting camera. The state is a link, a bare fragment, or @FILE holding a link or the JSON
 // state. Exit 0 written, 2 bad input.
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -18,6 +17,7 @@
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
 #include "options.hpp"
+#include "run_program.hpp"
 
 namespace pl::cli {
 
@@ -67,14 +67,6 @@ FigureCommandOptions parse_figure_options(const std::vector<std::string_view>& a
 
 bool ends_with(const std::string& s, const std::string& tail) {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-bool rsvg_convert_available() { return std::system("command -v rsvg-convert > /dev/null 2>&1") == 0; }
-
-std::string quoted(const std::string& path) {  // for the shell: single quotes, a quote inside closed and reopened
-    std::string out = "'";
-    for (char c : path) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
 }
 
 }  // namespace
@@ -128,7 +120,8 @@ int run_figure(const std::vector<std::string_view>& args, std::ostream& out, std
     }
 
     const bool pdf = ends_with(o.output, ".pdf") || ends_with(o.output, ".PDF");
-    if (pdf && !rsvg_convert_available()) {
+    const std::string rsvg_convert = pdf ? find_program({"rsvg-convert"}) : std::string();
+    if (pdf && rsvg_convert.empty()) {
         err << "perceptron-cli: a PDF needs rsvg-convert, which is not installed (Debian and Ubuntu: apt install librsvg2-bin); "
                "write the figure as SVG with -o FILE.svg instead.\n";
         return 2;
@@ -143,8 +136,7 @@ int run_figure(const std::vector<std::string_view>& args, std::ostream& out, std
         }
     }
     if (pdf) {
-        const std::string command = "rsvg-convert -f pdf -o " + quoted(o.output) + " " + quoted(svg_path);
-        const int code = std::system(command.c_str());
+        const int code = run_program({rsvg_convert, "-f", "pdf", "-o", o.output, svg_path}, false);
         std::error_code ignored;
         fs::remove(svg_path, ignored);
         if (code != 0) {

@@ -1,9 +1,9 @@
 // `package --scorm 1.2|2004 --lesson FILE.json|ID [--widget FILE] -o lesson.zip`: a lesson as a zip an
 // LMS imports (core/packaging/scorm_package.hpp), written by zip_archive.hpp. The lesson is read as
 // `check` reads it (load_lesson_argument). The widget is the single-file build: --widget FILE, else
-// web/perceptron-lab-single.html in the nearest folder above this executable that has one (the build
-// tree keeps the CLI in build/native/ and the web release in build/web/). Exit 0 written, 2 bad input
-// (one sentence).
+// web/perceptron-lab-single.html in the nearest folder above this program that has one (the build
+// tree keeps the CLI in build/native/ or build/cli-node/npm-cli/ and the web release in build/web/).
+// Exit 0 written, 2 bad input (one sentence).
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -13,6 +13,7 @@
 #include "core/packaging/h5p_package.hpp"
 #include "core/packaging/scorm_package.hpp"
 #include "options.hpp"
+#include "run_program.hpp"
 #include "zip_archive.hpp"
 
 namespace pl::cli {
@@ -27,11 +28,16 @@ constexpr std::size_t kMaxWidgetBytes = 64u * 1024u * 1024u;
 // "" when not found.
 std::string default_widget_path() {
     std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (ec) return "";
+    const std::string self = this_program_path();  // the executable, or the Node build's .js file
+    if (self.empty()) return "";
+    const fs::path exe(self);
+    // web/: the build tree (build/native/ and build/cli-node/ beside build/web/); dist/: the npm package
+    // (cli/perceptron-lab.js beside dist/).
     for (fs::path dir = exe.parent_path(); !dir.empty(); dir = dir.parent_path()) {
-        const fs::path candidate = dir / "web" / kWidgetName;
-        if (fs::is_regular_file(candidate, ec)) return candidate.string();
+        for (const char* folder : {"web", "dist"}) {
+            const fs::path candidate = dir / folder / kWidgetName;
+            if (fs::is_regular_file(candidate, ec)) return candidate.string();
+        }
         if (dir == dir.root_path()) break;
     }
     return "";

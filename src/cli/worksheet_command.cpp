@@ -4,13 +4,7 @@
 // A .pdf output is printed by a headless Chromium found on PATH (chromium, chromium-browser,
 // google-chrome) from the HTML; without one the command says so and how to print the HTML instead.
 // Exit 0 written, 2 bad command line or input, 1 when the PDF printer failed.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cctype>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -18,8 +12,7 @@
 #include "commands.hpp"
 #include "core/figures/worksheet.hpp"
 #include "options.hpp"
-
-extern char** environ;
+#include "run_program.hpp"
 
 namespace pl::cli {
 
@@ -64,42 +57,15 @@ bool write_text(const std::string& path, const std::string& text) {
 }
 
 // The first of the usual Chromium names on PATH, or "".
-std::string find_chromium() {
-    const char* path = std::getenv("PATH");
-    if (!path) return "";
-    for (const char* name : {"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}) {
-        std::string_view rest(path);
-        while (!rest.empty()) {
-            const std::size_t colon = rest.find(':');
-            const std::string dir(rest.substr(0, colon));
-            rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
-            if (dir.empty()) continue;
-            const fs::path candidate = fs::path(dir) / name;
-            if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-        }
-    }
-    return "";
-}
+std::string find_chromium() { return find_program({"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}); }
 
 // Runs `chromium --headless --print-to-pdf=PDF file://HTML`; "" on success, else why not.
 std::string print_to_pdf(const std::string& chromium, const std::string& html_path, const std::string& pdf_path) {
     const std::string print_arg = "--print-to-pdf=" + fs::absolute(pdf_path).string();
     const std::string url = "file://" + fs::absolute(html_path).string();
     std::vector<std::string> words = {chromium, "--headless", "--disable-gpu", "--no-pdf-header-footer", print_arg, url};
-    if (::geteuid() == 0) words.insert(words.begin() + 1, "--no-sandbox");  // Chromium refuses root without it (containers, CI)
-    std::vector<char*> argv;
-    for (std::string& w : words) argv.push_back(w.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, chromium.c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) return "could not start " + chromium;
-    int status = 0;
-    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return chromium + " did not finish the print";
+    if (running_as_root()) words.insert(words.begin() + 1, "--no-sandbox");  // Chromium refuses root without it (containers, CI)
+    if (run_program(words, true) != 0) return chromium + " did not finish the print";
     std::error_code ec;
     if (!fs::is_regular_file(pdf_path, ec) || fs::file_size(pdf_path, ec) == 0) return chromium + " wrote no PDF";
     return "";

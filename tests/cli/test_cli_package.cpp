@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -112,6 +113,38 @@ TEST_CASE("package a built-in lesson as scorm 1.2 and validate its manifest") {
     validate(files.at("imsmanifest.xml"), "scorm12edition",
              {{"http://www.imsproject.org/xsd/imscp_rootv1p1p2", "imscp_rootv1p1p2.xsd"},
               {"http://www.adlnet.org/xsd/adlcp_rootv1p2", "adlcp_rootv1p2.xsd"}});
+}
+
+TEST_CASE("package: every entry has the one fixed date, so the same lesson gives the same bytes") {
+    const fs::path dir = scratch("same-bytes");
+    const std::string widget = fake_widget(dir), a = (dir / "a.zip").string(), b = (dir / "b.zip").string();
+    REQUIRE(package({"--scorm", "1.2", "--lesson", "xor-lift", "--widget", widget, "-o", a}).code == 0);
+    REQUIRE(package({"--scorm", "1.2", "--lesson", "xor-lift", "--widget", widget, "-o", b}).code == 0);
+    const auto bytes = [](const std::string& path) {
+        std::ostringstream text;
+        text << std::ifstream(path, std::ios::binary).rdbuf();
+        return text.str();
+    };
+    CHECK(bytes(a) == bytes(b));
+    int code = 0;
+    zip_t* archive = zip_open(a.c_str(), ZIP_RDONLY, &code);
+    REQUIRE(archive != nullptr);
+    const zip_int64_t count = zip_get_num_entries(archive, 0);
+    REQUIRE(count > 0);
+    for (zip_int64_t i = 0; i < count; ++i) {
+        zip_stat_t st;
+        REQUIRE(zip_stat_index(archive, static_cast<zip_uint64_t>(i), 0, &st) == 0);
+        const std::time_t mtime = st.mtime;
+        const std::tm* local = std::localtime(&mtime);  // libzip reads the DOS fields as local time
+        REQUIRE(local != nullptr);
+        CHECK(local->tm_year == 80);
+        CHECK(local->tm_mon == 0);
+        CHECK(local->tm_mday == 1);
+        CHECK(local->tm_hour == 12);
+        CHECK(local->tm_min == 0);
+        CHECK(local->tm_sec == 0);
+    }
+    zip_close(archive);
 }
 
 TEST_CASE("package a lesson file as scorm 2004 and validate its manifest") {
