@@ -28,6 +28,8 @@ import { createSnapshots } from './embed_snapshot.js';
 import { setUpSoftKeyboard } from './embed_soft_keyboard.js';
 import { wasmCalls } from './embed_wasm.js';
 import { createDeferredPart } from './embed_deferred.js';
+import { failureOf, instantiateFirstPart, loadProblem, versionMismatch } from './embed_load.js';
+import { LAB_VERSION } from './embed_version.js';
 import { setUpXapi } from './embed_xapi_start.js';
 
 export { HANDLE_VERSION, MESSAGE_PREFIX, optionsFromElement };
@@ -77,17 +79,40 @@ export async function mountPerceptron(element, options = {}) {
   let resolveReady, failReady;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; failReady = reject; });
   let module;
-  // A failure to load the rest of the code stops the widget: the student is told why, over the canvas.
+  // A file of the widget that did not come (or came wrong) is said over the canvas, each problem once,
+  // until the person dismisses the box (embed_load.js): a failure to load the rest of the code stops the
+  // widget, a slow load or a missing table view does not.
   const failure = createNoticeBox(element);
-  const deferred = createDeferredPart({ onFailure: (message) => failure.show(message, () => failure.hide()) });
-  let directory = null;  // where the module's files are (the full-page widget is there); null when inlined
+  const loadProblems = [];
+  const sayLoadProblem = (message) => {
+    if (!message) return;
+    if (!loadProblems.includes(message)) loadProblems.push(message);
+    failure.show(loadProblems.join('\n'), () => failure.hide());
+  };
+  const deferred = createDeferredPart({ onFailure: sayLoadProblem, onWrongType: sayLoadProblem, onLessonsFailure: sayLoadProblem });
+  // Where the module's files are (the full-page widget is there); null when inlined. It is the folder of
+  // the module glue's own URL (Emscripten's scriptDirectory, from the module's own URL), so a widget loaded
+  // from a CDN fetches every file of its own from the CDN, whatever the page's address.
+  let directory = null;
+  let firstPart = null;  // the first part's URL, once the glue has located it (none in the single file)
+  let stopStart = null;
+  const startFailed = new Promise((_, reject) => { stopStart = reject; });
+  startFailed.catch(() => {});
+  const loadFirstPart = instantiateFirstPart({ firstPartUrl: () => firstPart, onFailure: stopStart, onWrongType: sayLoadProblem });
   try {
-    module = await createPerceptronLabModule({
+    module = await Promise.race([startFailed, createPerceptronLabModule({
       ...deferred.moduleOptions,
       locateFile(path, prefix) {
         if (path.endsWith('.wasm')) directory = prefix;
+        if (path.endsWith('.wasm') && !firstPart) firstPart = prefix + path;
         return deferred.moduleOptions.locateFile(path, prefix);
       },
+      // The served build's first part is fetched here (embed_load.js), not by the glue, so a missing file
+      // or a lost connection is said with its HTTP status and a .wasm of the wrong type is said too (the
+      // glue only logs it and aborts or falls back). The single file's is inlined as data: the glue's own
+      // path (no URL was located). The glue copies its options back onto itself: the setter keeps ours.
+      get instantiateWasm() { return firstPart ? loadFirstPart : undefined; },
+      set instantiateWasm(value) { /* kept: see the getter */ },
       canvas,
       arguments: [],
       print: (text) => console.log(text),
@@ -110,10 +135,11 @@ export async function mountPerceptron(element, options = {}) {
       onKeyboardExit: (how) => { if (widget) widget.keys.exit(how); },
       // A finger edits a text field on the canvas (text_field_focus.hpp): embed_soft_keyboard.js opens the keyboard.
       onTextField: (field) => { if (widget) widget.softKeyboard.follow(field); },
-    });
-    await ready;
+    })]);
+    await Promise.race([ready, startFailed]);
   } catch (err) {
-    loading.fail(`Perceptron Lab could not start: ${err && err.message ? err.message : err}`);
+    const why = err && err.message ? err.message : String(err);
+    loading.fail(why.startsWith('Perceptron Lab could not start') ? why : `Perceptron Lab could not start: ${why}`);
     delete element.dataset.perceptronLabMounted;
     throw err;
   }
@@ -125,7 +151,7 @@ export async function mountPerceptron(element, options = {}) {
   let restIn = null;
   const restArrived = new Promise((resolve) => { restIn = resolve; });  // without starting the fetch
   const loadRest = () => rest || (rest = deferred.attach(module)
-    .catch((err) => console.warn(`Perceptron Lab: ${err && err.message ? err.message : err}`))
+    .catch((err) => sayLoadProblem(err && err.message ? err.message : String(err)))
     .then(restIn));
 
   const wasm = wasmCalls(module);
@@ -191,9 +217,9 @@ export async function mountPerceptron(element, options = {}) {
     if (destroyed || mirror || mirrorLoading) return;
     mirrorLoading = loadA11y().then(({ createA11yMirror }) => {
       if (!destroyed && !mirror) mirror = createA11yMirror({ element, canvas, handle, follow, wasm, share });
-    }).catch((err) => {
+    }).catch(async (err) => {
       mirrorLoading = null;
-      console.warn(`Perceptron Lab: the table view could not be loaded (${err.message})`);
+      sayLoadProblem(await importProblem('The table view for screen readers could not be loaded', A11Y_MODULE, directory, err));
     });
   };
 
@@ -205,6 +231,9 @@ export async function mountPerceptron(element, options = {}) {
   const stopMessages = setUpMessages(handle, follow, options);
   if (stopMessages) cleanups.push(stopMessages);
   xapi.start();
+  // embed.js and embed.css of two versions (a page that updated one line of two): said once mounted,
+  // when the stylesheet has reached the element.
+  sayLoadProblem(versionMismatch(element, LAB_VERSION));
   element.perceptronLab = handle;  // once the start state (and any saved work) is in
   element.dispatchEvent(new CustomEvent('perceptron-lab:ready', { detail: handle, bubbles: true }));
   // After the frame that follows the ready event: the rest of the code, then the mirror.
@@ -242,6 +271,21 @@ async function startScorm(handle, version) {
     console.warn(`Perceptron Lab: the SCORM run-time could not start (${err && err.message ? err.message : err})`);
     return () => {};
   }
+}
+
+// Why a late module (import() of `file`, next to embed.js) did not load: the import's error names no
+// HTTP status, so the file is asked for once more to say which (only on this failure path).
+async function importProblem(lead, file, directory, err) {
+  if (!directory) return `${lead} (${file}: ${err && err.message ? err.message : err})`;
+  const url = new URL(file, directory).href;
+  let why = null;
+  try {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (!response.ok) why = failureOf(response);
+  } catch (fetchErr) {
+    why = failureOf(fetchErr);
+  }
+  return why ? loadProblem(lead, file.replace(/^\.\//, ''), url, why) : `${lead} (${file}: ${err && err.message ? err.message : err})`;
 }
 
 // Author mode's "Save as SCORM 2004/1.2" (embed_scorm_save.js, with its zip writer: fetched on the click).

@@ -8,6 +8,8 @@
 // fetches and compiles it synchronously instead (the Emscripten glue calls loadSplitModule): a short
 // pause, never a wrong result. A single-file build has no deferred part; then this does nothing.
 
+import { failureOf, fetchWasm, loadProblem, wasmTypeProblem } from './embed_load.js';
+
 const DEFERRED_FILE = 'perceptron_lab.deferred.wasm';
 // The built-in lessons' texts come with the rest as one file of their own (src/platform/web_lesson_texts.cpp:
 // data in the WebAssembly would be part of the first download, whatever code uses it).
@@ -18,14 +20,18 @@ const lessonFiles = new Map();  // absolute URL -> Promise<Uint8Array>, shared t
 // Returns the module options that route the glue's lookups through here ({locateFile, loadSplitModule})
 // and attach(module): starts the background load; resolves when the rest is in (at once without one).
 // onFailure(message): the rest was needed and could not be fetched (the widget cannot go on).
-export function createDeferredPart({ onFailure = () => {} } = {}) {
+// onWrongType(message): the rest came with another type than application/wasm (loaded the slow way).
+// onLessonsFailure(message): the lessons' texts could not be fetched in the background.
+export function createDeferredPart({ onFailure = () => {}, onWrongType = () => {}, onLessonsFailure = () => {} } = {}) {
   let directory = null;  // where the glue found the first part (null: inlined, single-file build)
   let module = null;
   let instance = null;
   let compiledNow = null;  // the compiled rest, once the background compile is done
   let lessonBytes = null;  // the lessons' file, once it is in
 
-  const urlOf = (file) => new URL(file, directory || document.baseURI).href;  // next to the first part
+  // Next to the first part, which is next to the module glue (the module's own URL): on a CDN that is the
+  // CDN's folder, not the page's. document.baseURI only for a build without a folder (never fetched there).
+  const urlOf = (file) => new URL(file, directory || document.baseURI).href;
   const hasDeferredPart = () => !!module && !!module.asm && Object.keys(module.asm).some((name) => name[0] === '%');
   // The rest imports the first part's exports (memory, table, functions) as 'primary'.
   const instantiate = (wasmModule, imports) => {
@@ -40,7 +46,7 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
     // The module (web_lesson_texts.cpp), synchronously: the lessons' texts, fetched now if they are not in
     // yet. Throws why they cannot be had (the module says so in place of the lessons).
     lessonTexts() {
-      if (!lessonBytes) lessonBytes = fetchSync(urlOf(LESSONS_FILE), LESSONS_FILE, 'its lessons');
+      if (!lessonBytes) lessonBytes = fetchSync(urlOf(LESSONS_FILE), LESSONS_FILE, LESSONS);
       return lessonBytes;
     },
     // The glue, synchronously, from the first call into code of the rest that has not arrived yet.
@@ -60,7 +66,7 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
     if (!hasDeferredPart()) return;  // the single file: code and lessons are all in
     const url = urlOf(DEFERRED_FILE);
     const lessonsUrl = urlOf(LESSONS_FILE);
-    if (!instance && !compiled.has(url)) compiled.set(url, compileFrom(url));
+    if (!instance && !compiled.has(url)) compiled.set(url, compileFrom(url, onWrongType));
     if (!lessonBytes && !lessonFiles.has(lessonsUrl)) lessonFiles.set(lessonsUrl, bytesFrom(lessonsUrl));
     const lessons = lessonBytes ? Promise.resolve(lessonBytes) : lessonFiles.get(lessonsUrl);
     if (!instance) {
@@ -73,7 +79,7 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
     // A failed fetch is tried again, synchronously, when a lesson is first opened (lessonTexts above).
     const bytes = await lessons.catch((err) => {
       lessonFiles.delete(lessonsUrl);
-      console.warn(`Perceptron Lab: ${err.message}; a lesson will ask for it again when it opens`);
+      onLessonsFailure(err.message);  // said in the widget's box; a lesson asks again when it opens
       return null;
     });
     if (bytes && !lessonBytes) lessonBytes = bytes;
@@ -83,36 +89,43 @@ export function createDeferredPart({ onFailure = () => {} } = {}) {
   return { moduleOptions, attach };
 }
 
-async function fetchOk(url, file) {
-  const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`could not fetch ${file} (HTTP ${response.status})`);
-  return response;
-}
+const REST = 'the rest of its code';
+const LESSONS = 'its lessons';
 
 async function bytesFrom(url) {
-  return new Uint8Array(await (await fetchOk(url, LESSONS_FILE)).arrayBuffer());
+  let response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+    if (response.ok) return new Uint8Array(await response.arrayBuffer());
+  } catch (err) {
+    response = err;
+  }
+  throw new Error(loadProblem(`Perceptron Lab could not load ${LESSONS}`, LESSONS_FILE, url, failureOf(response)));
 }
 
-async function compileFrom(url) {
-  const response = await fetchOk(url, DEFERRED_FILE);
-  return WebAssembly.compileStreaming ? WebAssembly.compileStreaming(response)
-    : WebAssembly.compile(await response.arrayBuffer());
+// A server that sends the .wasm as another type than application/wasm: compiled from its bytes (the
+// streaming compile refuses it), and the page is told how to fix the server.
+function compileFrom(url, onWrongType) {
+  return fetchWasm(url, DEFERRED_FILE, `Perceptron Lab could not load ${REST}`, {
+    streaming: WebAssembly.compileStreaming ? (response) => WebAssembly.compileStreaming(response) : null,
+    fromBytes: (bytes) => WebAssembly.compile(bytes),
+    onWrongType: (type) => onWrongType(wasmTypeProblem(DEFERRED_FILE, type, url)),
+  });
 }
 
 // A synchronous request may not ask for an ArrayBuffer on the main thread; a user-defined charset
 // hands the bytes over one per character instead.
-function fetchSync(url, file, what = 'the rest of its code') {
+function fetchSync(url, file, what = REST) {
   const request = new XMLHttpRequest();
   request.open('GET', url, false);
   request.overrideMimeType('text/plain; charset=x-user-defined');
-  const failed = (why) => new Error(`Perceptron Lab could not load ${what} (${file}: ${why}). ` +
-    'Please reload the page.');
+  const failed = (why) => new Error(loadProblem(`Perceptron Lab could not load ${what}`, file, url, why));
   try {
     request.send(null);
   } catch (err) {
-    throw failed('no connection');
+    throw failed({ offline: true });
   }
-  if (request.status !== 200) throw failed(`HTTP ${request.status}`);
+  if (request.status !== 200) throw failed(failureOf(request));
   const text = request.responseText;
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
