@@ -28,7 +28,7 @@ import { createSnapshots } from './embed_snapshot.js';
 import { setUpSoftKeyboard } from './embed_soft_keyboard.js';
 import { wasmCalls } from './embed_wasm.js';
 import { createDeferredPart } from './embed_deferred.js';
-import { failureOf, instantiateFirstPart, loadProblem, versionMismatch } from './embed_load.js';
+import { fileProblem, versionMismatch, wasmTypeProblem } from './embed_load.js';
 import { LAB_VERSION } from './embed_version.js';
 import { setUpXapi } from './embed_xapi_start.js';
 
@@ -85,9 +85,8 @@ export async function mountPerceptron(element, options = {}) {
   const failure = createNoticeBox(element);
   const loadProblems = [];
   const sayLoadProblem = (message) => {
-    if (!message) return;
-    if (!loadProblems.includes(message)) loadProblems.push(message);
-    failure.show(loadProblems.join('\n'), () => failure.hide());
+    if (message && !loadProblems.includes(message)) loadProblems.push(message);
+    if (loadProblems.length) failure.show(loadProblems.join('\n'), failure.hide);
   };
   const deferred = createDeferredPart({ onFailure: sayLoadProblem, onWrongType: sayLoadProblem, onLessonsFailure: sayLoadProblem });
   // Where the module's files are (the full-page widget is there); null when inlined. It is the folder of
@@ -95,28 +94,25 @@ export async function mountPerceptron(element, options = {}) {
   // from a CDN fetches every file of its own from the CDN, whatever the page's address.
   let directory = null;
   let firstPart = null;  // the first part's URL, once the glue has located it (none in the single file)
-  let stopStart = null;
-  const startFailed = new Promise((_, reject) => { stopStart = reject; });
-  startFailed.catch(() => {});
-  const loadFirstPart = instantiateFirstPart({ firstPartUrl: () => firstPart, onFailure: stopStart, onWrongType: sayLoadProblem });
+  let slowFirstPart = false;
   try {
-    module = await Promise.race([startFailed, createPerceptronLabModule({
+    module = await createPerceptronLabModule({
       ...deferred.moduleOptions,
       locateFile(path, prefix) {
         if (path.endsWith('.wasm')) directory = prefix;
         if (path.endsWith('.wasm') && !firstPart) firstPart = prefix + path;
         return deferred.moduleOptions.locateFile(path, prefix);
       },
-      // The served build's first part is fetched here (embed_load.js), not by the glue, so a missing file
-      // or a lost connection is said with its HTTP status and a .wasm of the wrong type is said too (the
-      // glue only logs it and aborts or falls back). The single file's is inlined as data: the glue's own
-      // path (no URL was located). The glue copies its options back onto itself: the setter keeps ours.
-      get instantiateWasm() { return firstPart ? loadFirstPart : undefined; },
-      set instantiateWasm(value) { /* kept: see the getter */ },
       canvas,
       arguments: [],
       print: (text) => console.log(text),
-      printErr: (text) => console.warn(text),
+      // A first part served as another type than application/wasm: the glue's streaming compile refuses it
+      // ("... MIME type ..." in Chromium, Firefox and WebKit alike), the glue logs that and compiles it from
+      // its bytes, more slowly. The widget says so once it runs (a failed start says why instead).
+      printErr: (text) => {
+        if (/MIME type/.test(text)) slowFirstPart = true;
+        console.warn(text);
+      },
       // web_host.cpp: 0 = ready, 1 = the state changed.
       // main.cpp could not make its window or WebGL2 context (host.hpp cannot_start): say why.
       onCannotStart: (why) => failReady(new Error(why)),
@@ -135,15 +131,19 @@ export async function mountPerceptron(element, options = {}) {
       onKeyboardExit: (how) => { if (widget) widget.keys.exit(how); },
       // A finger edits a text field on the canvas (text_field_focus.hpp): embed_soft_keyboard.js opens the keyboard.
       onTextField: (field) => { if (widget) widget.softKeyboard.follow(field); },
-    })]);
-    await Promise.race([ready, startFailed]);
+    });
+    await ready;
   } catch (err) {
-    const why = err && err.message ? err.message : String(err);
-    loading.fail(why.startsWith('Perceptron Lab could not start') ? why : `Perceptron Lab could not start: ${why}`);
+    // The glue aborts without the HTTP status when the first part did not come: it is asked for once
+    // more (only on this path) to say which status, or that nothing answered.
+    const why = (!module && firstPart && await fileProblem('Perceptron Lab could not start: its code did not load', firstPart))
+      || `Perceptron Lab could not start: ${err && err.message ? err.message : err}`;
+    loading.fail(why);
     delete element.dataset.perceptronLabMounted;
     throw err;
   }
   loading.remove();
+  if (slowFirstPart) sayLoadProblem(wasmTypeProblem(firstPart));
   // The rest of the code (embed_deferred.js) is fetched after the first frame: once the widget is ready
   // (below), or before the start state is applied when there is one, so that applying it never pauses
   // the page on a synchronous fetch.
@@ -276,16 +276,7 @@ async function startScorm(handle, version) {
 // Why a late module (import() of `file`, next to embed.js) did not load: the import's error names no
 // HTTP status, so the file is asked for once more to say which (only on this failure path).
 async function importProblem(lead, file, directory, err) {
-  if (!directory) return `${lead} (${file}: ${err && err.message ? err.message : err})`;
-  const url = new URL(file, directory).href;
-  let why = null;
-  try {
-    const response = await fetch(url, { credentials: 'same-origin' });
-    if (!response.ok) why = failureOf(response);
-  } catch (fetchErr) {
-    why = failureOf(fetchErr);
-  }
-  return why ? loadProblem(lead, file.replace(/^\.\//, ''), url, why) : `${lead} (${file}: ${err && err.message ? err.message : err})`;
+  return (directory && await fileProblem(lead, new URL(file, directory).href)) || `${lead} (${file}: ${err.message})`;
 }
 
 // Author mode's "Save as SCORM 2004/1.2" (embed_scorm_save.js, with its zip writer: fetched on the click).

@@ -8,7 +8,7 @@
 // fetches and compiles it synchronously instead (the Emscripten glue calls loadSplitModule): a short
 // pause, never a wrong result. A single-file build has no deferred part; then this does nothing.
 
-import { failureOf, fetchWasm, loadProblem, wasmTypeProblem } from './embed_load.js';
+import { fetchOk, loadProblem, wasmTypeProblem } from './embed_load.js';
 
 const DEFERRED_FILE = 'perceptron_lab.deferred.wasm';
 // The built-in lessons' texts come with the rest as one file of their own (src/platform/web_lesson_texts.cpp:
@@ -46,14 +46,14 @@ export function createDeferredPart({ onFailure = () => {}, onWrongType = () => {
     // The module (web_lesson_texts.cpp), synchronously: the lessons' texts, fetched now if they are not in
     // yet. Throws why they cannot be had (the module says so in place of the lessons).
     lessonTexts() {
-      if (!lessonBytes) lessonBytes = fetchSync(urlOf(LESSONS_FILE), LESSONS_FILE, LESSONS);
+      if (!lessonBytes) lessonBytes = fetchSync(urlOf(LESSONS_FILE), LESSONS);
       return lessonBytes;
     },
     // The glue, synchronously, from the first call into code of the rest that has not arrived yet.
     loadSplitModule(url, glueImports) {
       if (instance) return;
       try {
-        instantiate(compiledNow || new WebAssembly.Module(fetchSync(url, DEFERRED_FILE)), glueImports);
+        instantiate(compiledNow || new WebAssembly.Module(fetchSync(url)), glueImports);
       } catch (err) {
         onFailure(err.message);
         throw err;
@@ -93,39 +93,32 @@ const REST = 'the rest of its code';
 const LESSONS = 'its lessons';
 
 async function bytesFrom(url) {
-  let response;
-  try {
-    response = await fetch(url, { credentials: 'same-origin' });
-    if (response.ok) return new Uint8Array(await response.arrayBuffer());
-  } catch (err) {
-    response = err;
-  }
-  throw new Error(loadProblem(`Perceptron Lab could not load ${LESSONS}`, LESSONS_FILE, url, failureOf(response)));
+  return new Uint8Array(await (await fetchOk(url, `Perceptron Lab could not load ${LESSONS}`)).arrayBuffer());
 }
 
-// A server that sends the .wasm as another type than application/wasm: compiled from its bytes (the
-// streaming compile refuses it), and the page is told how to fix the server.
-function compileFrom(url, onWrongType) {
-  return fetchWasm(url, DEFERRED_FILE, `Perceptron Lab could not load ${REST}`, {
-    streaming: WebAssembly.compileStreaming ? (response) => WebAssembly.compileStreaming(response) : null,
-    fromBytes: (bytes) => WebAssembly.compile(bytes),
-    onWrongType: (type) => onWrongType(wasmTypeProblem(DEFERRED_FILE, type, url)),
-  });
+// WebAssembly's streaming compile takes only application/wasm: a server that sends the .wasm as another
+// type (text/plain, application/octet-stream: it does not know the extension) has it compiled from its
+// bytes instead, more slowly, and the page is told how to fix the server.
+async function compileFrom(url, onWrongType) {
+  const response = await fetchOk(url, `Perceptron Lab could not load ${REST}`);
+  if (String(response.headers.get('Content-Type')).startsWith('application/wasm')) return WebAssembly.compileStreaming(response);
+  onWrongType(wasmTypeProblem(url));
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 // A synchronous request may not ask for an ArrayBuffer on the main thread; a user-defined charset
 // hands the bytes over one per character instead.
-function fetchSync(url, file, what = REST) {
+function fetchSync(url, what = REST) {
   const request = new XMLHttpRequest();
   request.open('GET', url, false);
   request.overrideMimeType('text/plain; charset=x-user-defined');
-  const failed = (why) => new Error(loadProblem(`Perceptron Lab could not load ${what}`, file, url, why));
+  const failed = (status) => new Error(loadProblem(`Perceptron Lab could not load ${what}`, url, status));
   try {
     request.send(null);
   } catch (err) {
-    throw failed({ offline: true });
+    throw failed(0);
   }
-  if (request.status !== 200) throw failed(failureOf(request));
+  if (request.status !== 200) throw failed(request.status);
   const text = request.responseText;
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;

@@ -7,78 +7,47 @@
 // is said in the widget's own box over the canvas, naming the file, the HTTP status or the lost
 // connection, and what to do; never only on the console, which a teacher or a student does not open.
 
-/** Why a fetch of `url` failed: {status} for an HTTP error, {offline: true} when nothing answered. */
-export function failureOf(responseOrError) {
-  if (responseOrError && typeof responseOrError.status === 'number' && responseOrError.status > 0) return { status: responseOrError.status };
-  return { offline: true };
-}
+const nameOf = (url) => url.slice(url.lastIndexOf('/') + 1);
 
 /**
- * What to say when a file could not be loaded: `lead` (e.g. 'Perceptron Lab could not load its lessons'),
- * then the file, why, where from, and what to do. A missing file (an HTTP error) is the page's author's
- * to fix; no answer at all is the connection's.
+ * What to say when the file at `url` could not be loaded: `lead` (e.g. 'Perceptron Lab could not load its
+ * lessons'), then the file, why (the HTTP status; 0 or none: nothing answered), where from, and what to
+ * do. A missing file is the page's author's to fix; no answer at all is the connection's.
  */
-export function loadProblem(lead, file, url, why) {
-  const from = hostOf(url);
-  if (why.offline) {
-    return `${lead} (${file}: no answer from ${from}; the page may be offline). Check the connection, then reload the page.`;
-  }
-  return `${lead} (${file}: HTTP ${why.status} from ${from}). `
-    + `Reload the page; if this stays, tell the page's author: ${file} must be in the same folder as embed.js.`;
+export function loadProblem(lead, url, status) {
+  const file = nameOf(url);
+  const from = new URL(url).host;
+  return status
+    ? `${lead} (${file}: HTTP ${status} from ${from}). The page's author: put ${file} next to embed.js.`
+    : `${lead} (${file}: no answer from ${from}). Check the connection, then reload the page.`;
 }
 
-/** A file that came with another type than application/wasm: the widget works, more slowly. */
-export function wasmTypeProblem(file, type, url) {
-  return `${file} came from ${hostOf(url)} as ${type || 'no type'}, not application/wasm, so it loaded the slow way `
-    + '(the widget works). The page\'s author: have the server send .wasm files with Content-Type: application/wasm.';
+/** The .wasm at `url` came with another type than application/wasm: the widget works, more slowly. */
+export function wasmTypeProblem(url) {
+  return `${nameOf(url)} came from ${new URL(url).host} without Content-Type: application/wasm, so it loaded `
+    + 'the slow way. The page\'s author: have the server send .wasm files as application/wasm.';
 }
 
-function hostOf(url) {
-  try { return new URL(url).host || url; } catch (err) { return String(url); }
-}
-
-/**
- * Compiles a fetched .wasm. WebAssembly's streaming compile takes only application/wasm; any other type
- * (text/plain, application/octet-stream: a server that does not know the extension) is compiled from
- * its bytes instead, and onWrongType(type) says so. Rejects with loadProblem()'s sentence on a failed fetch.
- * streaming(response) / fromBytes(bytes): the caller's compile or instantiate, by stream or from bytes.
- */
-export async function fetchWasm(url, file, lead, { streaming, fromBytes, onWrongType }) {
+/** fetch(url), or an Error with loadProblem()'s sentence when it fails or answers with an HTTP error. */
+export async function fetchOk(url, lead) {
   let response;
   try {
-    response = await fetch(url, { credentials: 'same-origin' });
+    response = await fetch(url);
   } catch (err) {
-    throw new Error(loadProblem(lead, file, url, failureOf(err)));
+    response = err;  // no status: nothing answered
   }
-  if (!response.ok) throw new Error(loadProblem(lead, file, url, failureOf(response)));
-  const type = (response.headers.get('Content-Type') || '').split(';')[0].trim();
-  if (type === 'application/wasm' && streaming) return streaming(response);
-  onWrongType(type);
-  let bytes;
-  try {
-    bytes = await response.arrayBuffer();
-  } catch (err) {
-    throw new Error(loadProblem(lead, file, url, { offline: true }));
-  }
-  return fromBytes(bytes);
+  if (!response.ok) throw new Error(loadProblem(lead, url, response.status));
+  return response;
 }
 
-/**
- * The Emscripten module option instantiateWasm for the first part: fetched by fetchWasm (so a missing
- * file or a lost connection is said with its status, where the glue would only abort), instantiated
- * with the glue's imports. firstPartUrl() gives its address (found by locateFile); onFailure(error) ends
- * the start; onWrongType(message) says a slow load.
- */
-export function instantiateFirstPart({ firstPartUrl, onFailure, onWrongType, file = 'perceptron_lab.wasm' }) {
-  return (imports, receiveInstance) => {
-    const url = firstPartUrl();
-    fetchWasm(url, file, 'Perceptron Lab could not start: its code did not load', {
-      streaming: WebAssembly.instantiateStreaming ? (response) => WebAssembly.instantiateStreaming(response, imports) : null,
-      fromBytes: (bytes) => WebAssembly.instantiate(bytes, imports),
-      onWrongType: (type) => onWrongType(wasmTypeProblem(file, type, url)),
-    }).then((made) => receiveInstance(made.instance, made.module), onFailure);
-    return {};  // asynchronous: the glue waits for receiveInstance
-  };
+/** loadProblem()'s sentence for the file at `url` when asking for it again fails; '' when it comes. */
+export async function fileProblem(lead, url) {
+  try {
+    await fetchOk(url, lead);
+    return '';
+  } catch (err) {
+    return err.message;
+  }
 }
 
 /**
@@ -86,8 +55,7 @@ export function instantiateFirstPart({ firstPartUrl, onFailure, onWrongType, fil
  * .perceptron-lab); '' when they agree or the page has no stylesheet of ours, else what to tell the page.
  */
 export function versionMismatch(element, labVersion) {
-  const declared = getComputedStyle(element).getPropertyValue('--perceptron-lab-version').trim().replace(/^["']|["']$/g, '');
+  const declared = getComputedStyle(element).getPropertyValue('--perceptron-lab-version').replace(/["' ]/g, '');
   if (!declared || declared === labVersion) return '';
-  return `This page loads embed.js ${labVersion} with embed.css ${declared}: the widget may look wrong. `
-    + `The page's author: load both files from the same version (${labVersion}).`;
+  return `This page loads embed.js ${labVersion} with embed.css ${declared}. The page's author: load both from one version.`;
 }

@@ -223,7 +223,7 @@ test('release page: a lesson opened before its texts arrived fetches them on the
       assert.deepEqual(problems, []);
     } else {
       assert.equal(opened.ok, false);
-      assert.equal(opened.error, `Perceptron Lab could not load its lessons (${LESSONS}: HTTP 404). Please reload the page.`);
+      assert.match(opened.error, new RegExp(`^Perceptron Lab could not load its lessons \\(${LESSONS.replaceAll('.', '\\.')}: HTTP 404 from 127\\.0\\.0\\.1:\\d+\\)\\. The page's author: put ${LESSONS.replaceAll('.', '\\.')} next to embed\\.js\\.$`));
       assert.equal(await page.evaluate(() => window.perceptronLab.lesson()), null);
       // The widget goes on: a point is added and trained on.
       const state = await page.evaluate(() => window.perceptronLab.train({ untilConverged: true }));
@@ -246,7 +246,7 @@ test('release page: when the rest cannot be fetched at all, the student is told 
   assert.match(error || '', /could not load the rest of its code/);
   const status = page.getByRole('status').filter({ hasText: 'could not load the rest of its code' });
   await status.waitFor({ timeout: 5000 });
-  assert.match(await status.innerText(), /Please reload the page/);
+  assert.match(await status.innerText(), /no answer from 127\.0\.0\.1:\d+\)\. Check the connection, then reload the page\./);
   assert.ok(await status.isVisible());
   await context.close();
 });

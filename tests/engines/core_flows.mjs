@@ -266,10 +266,12 @@ export const FLOWS = [
       await waitForLab(page);
       const s = await state(page);
       assert.equal(s.preset, 'xor');
+      assert.deepEqual(s.labels, [-1, 1, 1, -1], JSON.stringify(s.points));
       const g = await page.evaluate(() => {
         const r = window.perceptronLab.canvas.getBoundingClientRect(), h = window.testHooks(window.perceptronLab).geometry();
         return { left: r.left + h.left, top: r.top + h.top, width: h.width, height: h.height };
       });
+      ctx.info.cdnPoints = JSON.stringify(s.points);
       fs.mkdirSync('/tmp/cdn-shots', { recursive: true });
       const png = await page.screenshot(path.join('/tmp/cdn-shots', `${ctx.engine}-cdn.png`));
       const k = png.width / 1000;
@@ -277,6 +279,7 @@ export const FLOWS = [
       assert.ok(colours > 20, `the data area is drawn (${colours} colours)`);
       await pressS(page, 1);  // code of the deferred part, from the CDN
       assert.equal((await state(page)).visits, 1);
+      await page.screenshot(path.join('/tmp/cdn-shots', `${ctx.engine}-cdn-after-step.png`));
       // The rest of the code and the mirror come after the first frame: wait for the page to have them.
       const fetched = await page.evaluate(async () => {
         const names = () => performance.getEntriesByType('resource').map((e) => e.name);
