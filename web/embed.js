@@ -83,12 +83,16 @@ export async function mountPerceptron(element, options = {}) {
   // until the person dismisses the box (embed_load.js): a failure to load the rest of the code stops the
   // widget, a slow load or a missing table view does not.
   const failure = createNoticeBox(element);
-  const loadProblems = [];
-  const sayLoadProblem = (message) => {
+  // withdrawn: a problem that is over (the rest came after all, when its code was first needed).
+  let loadProblems = [];
+  let restProblem;
+  const sayLoadProblem = (message, withdrawn) => {
     if (message && !loadProblems.includes(message)) loadProblems.push(message);
+    loadProblems = loadProblems.filter((said) => said !== withdrawn);
     if (loadProblems.length) failure.show(loadProblems.join('\n'), failure.hide);
+    else failure.hide();
   };
-  const deferred = createDeferredPart({ onFailure: sayLoadProblem, onWrongType: sayLoadProblem, onLessonsFailure: sayLoadProblem });
+  const deferred = createDeferredPart({ say: sayLoadProblem, onArrived: () => sayLoadProblem('', restProblem) });
   // Where the module's files are (the full-page widget is there); null when inlined. It is the folder of
   // the module glue's own URL (Emscripten's scriptDirectory, from the module's own URL), so a widget loaded
   // from a CDN fetches every file of its own from the CDN, whatever the page's address.
@@ -151,7 +155,7 @@ export async function mountPerceptron(element, options = {}) {
   let restIn = null;
   const restArrived = new Promise((resolve) => { restIn = resolve; });  // without starting the fetch
   const loadRest = () => rest || (rest = deferred.attach(module)
-    .catch((err) => sayLoadProblem(err && err.message ? err.message : String(err)))
+    .catch((err) => sayLoadProblem(restProblem = err.message))
     .then(restIn));
 
   const wasm = wasmCalls(module);

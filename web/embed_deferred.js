@@ -19,10 +19,11 @@ const lessonFiles = new Map();  // absolute URL -> Promise<Uint8Array>, shared t
 
 // Returns the module options that route the glue's lookups through here ({locateFile, loadSplitModule})
 // and attach(module): starts the background load; resolves when the rest is in (at once without one).
-// onFailure(message): the rest was needed and could not be fetched (the widget cannot go on).
-// onWrongType(message): the rest came with another type than application/wasm (loaded the slow way).
-// onLessonsFailure(message): the lessons' texts could not be fetched in the background.
-export function createDeferredPart({ onFailure = () => {}, onWrongType = () => {}, onLessonsFailure = () => {} } = {}) {
+// say(message): what the page is told in the widget's box: the rest was needed and could not be fetched
+// (the widget cannot go on), it came with another type than application/wasm (loaded the slow way), the
+// lessons' texts could not be fetched in the background. onArrived(): the rest came on the spot after
+// all (its background fetch had failed).
+export function createDeferredPart({ say, onArrived }) {
   let directory = null;  // where the glue found the first part (null: inlined, single-file build)
   let module = null;
   let instance = null;
@@ -54,8 +55,9 @@ export function createDeferredPart({ onFailure = () => {}, onWrongType = () => {
       if (instance) return;
       try {
         instantiate(compiledNow || new WebAssembly.Module(fetchSync(url)), glueImports);
+        onArrived();
       } catch (err) {
-        onFailure(err.message);
+        say(err.message);
         throw err;
       }
     },
@@ -66,7 +68,7 @@ export function createDeferredPart({ onFailure = () => {}, onWrongType = () => {
     if (!hasDeferredPart()) return;  // the single file: code and lessons are all in
     const url = urlOf(DEFERRED_FILE);
     const lessonsUrl = urlOf(LESSONS_FILE);
-    if (!instance && !compiled.has(url)) compiled.set(url, compileFrom(url, onWrongType));
+    if (!instance && !compiled.has(url)) compiled.set(url, compileFrom(url, say));
     if (!lessonBytes && !lessonFiles.has(lessonsUrl)) lessonFiles.set(lessonsUrl, bytesFrom(lessonsUrl));
     const lessons = lessonBytes ? Promise.resolve(lessonBytes) : lessonFiles.get(lessonsUrl);
     if (!instance) {
@@ -79,7 +81,7 @@ export function createDeferredPart({ onFailure = () => {}, onWrongType = () => {
     // A failed fetch is tried again, synchronously, when a lesson is first opened (lessonTexts above).
     const bytes = await lessons.catch((err) => {
       lessonFiles.delete(lessonsUrl);
-      onLessonsFailure(err.message);  // said in the widget's box; a lesson asks again when it opens
+      say(err.message);  // a lesson asks for them again when it opens
       return null;
     });
     if (bytes && !lessonBytes) lessonBytes = bytes;

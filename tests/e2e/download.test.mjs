@@ -175,6 +175,13 @@ test('release page: code of the rest that runs before it has arrived fetches it 
   // The background fetch fails (as on a flaky connection); the next request for the rest goes through.
   let asked = 0;
   await page.route(`**/${DEFERRED}`, (route) => (++asked === 1 ? route.abort() : route.continue()));
+  // What the widget's box over the canvas says, as it says it.
+  await page.addInitScript(() => {
+    window.saidInBox = [];
+    new MutationObserver(() => {
+      for (const box of document.querySelectorAll('.perceptron-lab-message')) if (!box.hidden) window.saidInBox.push(box.firstChild.textContent);
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
   await page.goto(`${server.url}/`);
   await page.waitForFunction(() => window.perceptronLab, null, { timeout: 60000 });
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('deferred')),
@@ -189,8 +196,11 @@ test('release page: code of the rest that runs before it has arrived fetches it 
   assert.equal(state.converged, true);
   assert.ok(state.mistakes >= 1 && state.mistakes <= state.bound, `${state.mistakes} mistakes, bound ${state.bound}`);
   assert.equal(asked, 2, 'the rest was fetched again, synchronously, when its code was first needed');
+  const saidInBox = await page.evaluate(() => window.saidInBox);
   assert.ok(warnings.some((w) => w.includes(SYNC_LOAD)), warnings.join('\n'));
-  assert.ok(warnings.some((w) => w.includes('Perceptron Lab:')), 'the failed background fetch is reported in the console');
+  // The failed background fetch was said in the widget's box; the rest came after all, so it no longer is.
+  assert.ok(saidInBox.some((text) => text.includes(`could not load the rest of its code (${DEFERRED}: no answer`)), saidInBox.join('\n'));
+  assert.equal(await page.locator('.perceptron-lab-message').filter({ hasText: DEFERRED }).isVisible(), false);
   // The aborted fetch itself is the only failure (the console names it without its address).
   assert.deepEqual(problems.filter((p) => !p.includes(DEFERRED) && !p.includes('net::ERR_FAILED')), []);
   await context.close();
