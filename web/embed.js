@@ -94,8 +94,9 @@ export async function mountPerceptron(element, options = {}) {
   };
   const deferred = createDeferredPart({ say: sayLoadProblem, onArrived: () => sayLoadProblem('', restProblem) });
   // Where the module's files are (the full-page widget is there); null when inlined. It is the folder of
-  // the module glue's own URL (Emscripten's scriptDirectory, from the module's own URL), so a widget loaded
-  // from a CDN fetches every file of its own from the CDN, whatever the page's address.
+  // the module glue's own address (Emscripten's scriptDirectory, taken from the module script's URL, not
+  // from the page's), so a widget loaded from a CDN fetches every file of its own from the CDN, whatever
+  // the page's address; the late modules' import() resolves against embed.js's URL, the same folder.
   let directory = null;
   let firstPart = null;  // the first part's URL, once the glue has located it (none in the single file)
   let slowFirstPart = false;

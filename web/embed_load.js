@@ -2,8 +2,9 @@
 // (the two WebAssembly parts, the lessons' texts, the late modules, the single file Author mode packs) are
 // always next to embed.js, wherever that is: the page's own folder, or a CDN on another origin
 // (docs/reference.md "Loading from a CDN"). Their addresses are made from the folder the module glue
-// found itself in (the URL of the module script itself, given to locateFile as `prefix`), never from the page's address:
-// relative to the page they would ask the course's server for files it does not have. A file that fails
+// found itself in (the module script's own URL, given to locateFile as `prefix`), never from the page's
+// address: relative to the page they would ask the course's server for files it does not have. Only what
+// belongs to the page (data-lesson-src, data-xapi-endpoint) is relative to the page. A file that fails
 // is said in the widget's own box over the canvas, naming the file, the HTTP status or the lost
 // connection, and what to do; never only on the console, which a teacher or a student does not open.
 
