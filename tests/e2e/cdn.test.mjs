@@ -4,7 +4,7 @@
 // fetches comes from the CDN; the page's own lesson file and its LRS stay on the page's origin. What
 // goes wrong on the way (a .wasm of the wrong type, a missing file, two versions mixed, no connection) is
 // read in the widget's own box over the canvas, as a person reads it.
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +30,7 @@ before(async () => {
   browser = await launchBrowser();
 });
 after(async () => { await browser?.close(); await Promise.all([cdn?.close(), cdnTest?.close(), site?.close()]); });
+afterEach(() => cdn?.reset());  // a test that failed half-way leaves no misbehaving CDN to the next
 
 // The page an instructor writes: the two lines from the CDN, then the widgets. Each widget's handle is
 // on its element once it is ready (embed.js); `css` and `head` change the head for one test.
@@ -253,13 +254,11 @@ test('from a CDN: a page with the documented strict CSP still draws the widget',
 });
 
 // [SECTION] what goes wrong on the way, said in the widget's box
-const misbehaving = async (misbehave, id, body) => {
+// A page with one widget from a CDN told to misbehave (cdn_server.mjs misbehave).
+const misbehaving = (misbehave, id) => {
   cdn.misbehave = misbehave;
-  try {
-    return await openCourse(`/bad-${Object.keys(misbehave).join('-')}.html`, coursePage(body || `<div id="${id}" class="perceptron-lab" data-preset="xor" style="width:900px;height:560px"></div>`));
-  } finally {
-    // The page keeps what it fetched; later tests get a well-behaved CDN (set before the next page opens).
-  }
+  return openCourse(`/bad-${Object.keys(misbehave).join('-')}.html`,
+    coursePage(`<div id="${id}" class="perceptron-lab" data-preset="xor" style="width:900px;height:560px"></div>`));
 };
 
 for (const type of ['text/plain', 'application/octet-stream']) {
