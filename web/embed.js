@@ -28,6 +28,8 @@ import { createSnapshots } from './embed_snapshot.js';
 import { setUpSoftKeyboard } from './embed_soft_keyboard.js';
 import { wasmCalls } from './embed_wasm.js';
 import { createDeferredPart } from './embed_deferred.js';
+import { fileProblem, versionMismatch, wasmTypeProblem } from './embed_load.js';
+import { LAB_VERSION } from './embed_version.js';
 import { setUpXapi } from './embed_xapi_start.js';
 import { openNotices } from './embed_about.js';
 
@@ -78,21 +80,45 @@ export async function mountPerceptron(element, options = {}) {
   let resolveReady, failReady;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; failReady = reject; });
   let module;
-  // A failure to load the rest of the code stops the widget: the student is told why, over the canvas.
+  // A file of the widget that did not come (or came wrong) is said over the canvas, each problem once,
+  // until the person dismisses the box (embed_load.js): a failure to load the rest of the code stops the
+  // widget, a slow load or a missing table view does not.
   const failure = createNoticeBox(element);
-  const deferred = createDeferredPart({ onFailure: (message) => failure.show(message, () => failure.hide()) });
-  let directory = null;  // where the module's files are (the full-page widget is there); null when inlined
+  // withdrawn: a problem that is over (the rest came after all, when its code was first needed).
+  let loadProblems = [];
+  let restProblem;
+  const sayLoadProblem = (message, withdrawn) => {
+    if (message && !loadProblems.includes(message)) loadProblems.push(message);
+    loadProblems = loadProblems.filter((said) => said !== withdrawn);
+    if (loadProblems.length) failure.show(loadProblems.join('\n'), failure.hide);
+    else failure.hide();
+  };
+  const deferred = createDeferredPart({ say: sayLoadProblem, onArrived: () => sayLoadProblem('', restProblem) });
+  // Where the module's files are (the full-page widget is there); null when inlined. It is the folder of
+  // the module glue's own address (Emscripten's scriptDirectory, taken from the module script's URL, not
+  // from the page's), so a widget loaded from a CDN fetches every file of its own from the CDN, whatever
+  // the page's address; the late modules' import() resolves against embed.js's URL, the same folder.
+  let directory = null;
+  let firstPart = null;  // the first part's URL, once the glue has located it (none in the single file)
+  let slowFirstPart = false;
   try {
     module = await createPerceptronLabModule({
       ...deferred.moduleOptions,
       locateFile(path, prefix) {
         if (path.endsWith('.wasm')) directory = prefix;
+        if (path.endsWith('.wasm') && !firstPart) firstPart = prefix + path;
         return deferred.moduleOptions.locateFile(path, prefix);
       },
       canvas,
       arguments: [],
       print: (text) => console.log(text),
-      printErr: (text) => console.warn(text),
+      // A first part served as another type than application/wasm: the glue's streaming compile refuses it
+      // ("... MIME type ..." in Chromium, Firefox and WebKit alike), the glue logs that and compiles it from
+      // its bytes, more slowly. The widget says so once it runs (a failed start says why instead).
+      printErr: (text) => {
+        if (/MIME type/.test(text)) slowFirstPart = true;
+        console.warn(text);
+      },
       // web_host.cpp: 0 = ready, 1 = the state changed.
       // main.cpp could not make its window or WebGL2 context (host.hpp cannot_start): say why.
       onCannotStart: (why) => failReady(new Error(why)),
@@ -115,11 +141,16 @@ export async function mountPerceptron(element, options = {}) {
     });
     await ready;
   } catch (err) {
-    loading.fail(`Perceptron Lab could not start: ${err && err.message ? err.message : err}`);
+    // The glue aborts without the HTTP status when the first part did not come: it is asked for once
+    // more (only on this path) to say which status, or that nothing answered.
+    const why = (!module && firstPart && await fileProblem('Perceptron Lab could not start: its code did not load', firstPart))
+      || `Perceptron Lab could not start: ${err && err.message ? err.message : err}`;
+    loading.fail(why);
     delete element.dataset.perceptronLabMounted;
     throw err;
   }
   loading.remove();
+  if (slowFirstPart) sayLoadProblem(wasmTypeProblem(firstPart));
   // The rest of the code (embed_deferred.js) is fetched after the first frame: once the widget is ready
   // (below), or before the start state is applied when there is one, so that applying it never pauses
   // the page on a synchronous fetch.
@@ -127,7 +158,7 @@ export async function mountPerceptron(element, options = {}) {
   let restIn = null;
   const restArrived = new Promise((resolve) => { restIn = resolve; });  // without starting the fetch
   const loadRest = () => rest || (rest = deferred.attach(module)
-    .catch((err) => console.warn(`Perceptron Lab: ${err && err.message ? err.message : err}`))
+    .catch((err) => sayLoadProblem(restProblem = err.message))
     .then(restIn));
 
   const wasm = wasmCalls(module);
@@ -193,9 +224,9 @@ export async function mountPerceptron(element, options = {}) {
     if (destroyed || mirror || mirrorLoading) return;
     mirrorLoading = loadA11y().then(({ createA11yMirror }) => {
       if (!destroyed && !mirror) mirror = createA11yMirror({ element, canvas, handle, follow, wasm, share });
-    }).catch((err) => {
+    }).catch(async (err) => {
       mirrorLoading = null;
-      console.warn(`Perceptron Lab: the table view could not be loaded (${err.message})`);
+      sayLoadProblem(await importProblem('The table view for screen readers could not be loaded', A11Y_MODULE, directory, err));
     });
   };
 
@@ -207,6 +238,9 @@ export async function mountPerceptron(element, options = {}) {
   const stopMessages = setUpMessages(handle, follow, options);
   if (stopMessages) cleanups.push(stopMessages);
   xapi.start();
+  // embed.js and embed.css of two versions (a page that updated one line of two): said once mounted,
+  // when the stylesheet has reached the element.
+  sayLoadProblem(versionMismatch(element, LAB_VERSION));
   element.perceptronLab = handle;  // once the start state (and any saved work) is in
   element.dispatchEvent(new CustomEvent('perceptron-lab:ready', { detail: handle, bubbles: true }));
   // After the frame that follows the ready event: the rest of the code, then the mirror.
@@ -244,6 +278,12 @@ async function startScorm(handle, version) {
     console.warn(`Perceptron Lab: the SCORM run-time could not start (${err && err.message ? err.message : err})`);
     return () => {};
   }
+}
+
+// Why a late module (import() of `file`, next to embed.js) did not load: the import's error names no
+// HTTP status, so the file is asked for once more to say which (only on this failure path).
+async function importProblem(lead, file, directory, err) {
+  return (directory && await fileProblem(lead, new URL(file, directory).href)) || `${lead} (${file}: ${err.message})`;
 }
 
 // Author mode's "Save as SCORM 2004/1.2" (embed_scorm_save.js, with its zip writer: fetched on the click).

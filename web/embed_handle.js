@@ -4,6 +4,7 @@
 import { createLessons } from './embed_lessons.js';
 import { widgetLinkTarget, withoutWidgetAddress } from './embed_page.js';
 import { printSheet } from './embed_share.js';
+import { LAB_VERSION } from './embed_version.js';
 
 /** Version of the JS handle; it moves together with the link format version (v=1). */
 export const HANDLE_VERSION = 1;
@@ -38,7 +39,8 @@ export function createHandle(widget) {
   };
 
   const handle = {
-    version: HANDLE_VERSION,
+    version: LAB_VERSION,  // the product's version ('0.2.0'), as the package and embed.css name it
+    handleVersion: HANDLE_VERSION,  // the handle's own (1), which moves with the link format
     element,
     canvas,
     options,

@@ -3,7 +3,9 @@
 // Waits are on the widget's own signals (its frame counter, its state), polled inside the page, never a
 // fixed time; a button or key is held until the widget has drawn a frame (driver.mjs holdAcrossFrames).
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
+import { startCdnServer, startPageServer } from '../e2e/cdn_server.mjs';
 
 // Lecture 004's four points without bias: the hand trace from w = 0 makes a mistake at visit 1
 // (w = (1, 2)) and at visit 4 on (−1, 1) (w = (2, 1)); epoch 2 is clean, so it converges with M = 2.
@@ -242,5 +244,58 @@ export const FLOWS = [
       await assertNoProblems(second);
       await assertNoProblems(page);
     } finally { await second?.close(); await page.close(); }
+  }],
+
+  // docs/reference.md "Loading from a CDN": the course page on 127.0.0.1, the package's files on
+  // 127.0.0.2 (CORS, application/wasm, gzip: tests/e2e/cdn_server.mjs). The widget draws, the rest of its
+  // code arrives from the CDN (S trains), and no file of the widget was asked of the page's origin.
+  ['the widget from another origin (CDN)', async (open, ctx) => {
+    const cdn = await startCdnServer({ root: ctx.webRoot });
+    const site = await startPageServer();
+    site.pages['/course.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CDN</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="${cdn.base}embed.css">
+<script>addEventListener('perceptron-lab:ready', (e) => { window.perceptronLab = e.detail; });</script>
+<script type="module" src="${cdn.base}embed.js"></script>
+<script type="module">import { testHooks } from '${cdn.base}test_hooks.js'; window.testHooks = testHooks;</script>
+<style>body{margin:0;background:#fff}</style></head><body>
+<div class="perceptron-lab" data-preset="xor" style="width:1000px;height:640px"></div>
+</body></html>`;
+    let page;
+    try {
+      page = await open(`${site.url}/course.html`, { width: 1000, height: 700 });
+      await waitForLab(page);
+      const s = await state(page);
+      assert.equal(s.preset, 'xor');
+      assert.deepEqual(s.labels, [-1, 1, 1, -1], JSON.stringify(s.points));
+      const g = await page.evaluate(() => {
+        const r = window.perceptronLab.canvas.getBoundingClientRect(), h = window.testHooks(window.perceptronLab).geometry();
+        return { left: r.left + h.left, top: r.top + h.top, width: h.width, height: h.height };
+      });
+      ctx.info.cdnPoints = JSON.stringify(s.points);
+      fs.mkdirSync('/tmp/cdn-shots', { recursive: true });
+      const png = await page.screenshot(path.join('/tmp/cdn-shots', `${ctx.engine}-cdn.png`));
+      const k = png.width / 1000;
+      const colours = distinctColours(png, g.left * k, g.top * k, (g.left + g.width) * k, (g.top + g.height) * k);
+      assert.ok(colours > 20, `the data area is drawn (${colours} colours)`);
+      await pressS(page, 1);  // code of the deferred part, from the CDN
+      assert.equal((await state(page)).visits, 1);
+      await page.screenshot(path.join('/tmp/cdn-shots', `${ctx.engine}-cdn-after-step.png`));
+      // The rest of the code and the mirror come after the first frame: wait for the page to have them.
+      const fetched = await page.evaluate(async () => {
+        const names = () => performance.getEntriesByType('resource').map((e) => e.name);
+        const deadline = performance.now() + 30000;
+        while (!['deferred.wasm', 'embed_a11y.js'].every((f) => names().some((n) => n.endsWith(f))) && performance.now() < deadline)
+          await new Promise((r) => setTimeout(r, 50));
+        return names();
+      });
+      for (const file of ['embed.js', 'embed.css', 'perceptron_lab.wasm', 'perceptron_lab.deferred.wasm', 'embed_a11y.js'])
+        assert.ok(fetched.includes(`${cdn.base}${file}`), `${file} from the CDN (${fetched.join(' ')})`);
+      assert.deepEqual(site.requests.map((r) => r.path), ['/course.html'], 'the page\'s origin served only the page');
+      await assertNoProblems(page);
+    } finally {
+      await page?.close();
+      await cdn.close();
+      await site.close();
+    }
   }],
 ];
