@@ -120,8 +120,10 @@ export function noticesFor(buildDir) {
   const present = new Map();
   const unknown = [];
   for (const input of buildInputs(buildDir)) {
-    const work = WORKS.find((w) => w.match.test(input));
-    if (work) { present.set(work.id, work); continue; }
+    // A path may name more than one work (the Node build's prefix holds zlib and libzip).
+    const works = WORKS.filter((w) => w.match.test(input));
+    for (const work of works) present.set(work.id, work);
+    if (works.length) continue;
     if (NOT_SHIPPED.some((n) => n.match.test(input))) continue;
     if (input.startsWith('-l')) {
       if (!['-lm', '-ldl', '-lpthread', '-lrt', '-lc'].includes(input)) unknown.push(input);

@@ -31,7 +31,6 @@ import { createDeferredPart } from './embed_deferred.js';
 import { fileProblem, versionMismatch, wasmTypeProblem } from './embed_load.js';
 import { LAB_VERSION } from './embed_version.js';
 import { setUpXapi } from './embed_xapi_start.js';
-import { openNotices } from './embed_about.js';
 
 export { HANDLE_VERSION, MESSAGE_PREFIX, optionsFromElement };
 
@@ -130,7 +129,7 @@ export async function mountPerceptron(element, options = {}) {
       onHostRequest: (index) => {
         if (!widget) return;
         if (SCORM_SAVES[HOST_REQUEST[index]]) saveScorm(SCORM_SAVES[HOST_REQUEST[index]], { handle, wasm, lessons, directory });
-        else if (HOST_REQUEST[index] === 'openNotices') openNotices({ handle, directory });
+        else if (HOST_REQUEST[index] === 'openNotices') openNotices({ handle, directory });  // the About line
         else widget.share.request(HOST_REQUEST[index]);
       },
       postMainLoop: () => { if (widget) widget.snapshots.afterMainLoop(); },
@@ -277,6 +276,17 @@ async function startScorm(handle, version) {
   } catch (err) {
     console.warn(`Perceptron Lab: the SCORM run-time could not start (${err && err.message ? err.message : err})`);
     return () => {};
+  }
+}
+
+// The Share section's About line, "Licence and notices" (embed_about.js): fetched on the click in the
+// served build (the first download stays as it was), inlined in the single file, whose notices it opens.
+const ABOUT_MODULE = './embed_about.js';
+async function openNotices(widget) {
+  try {
+    (globalThis.PerceptronLabAbout || (await import(ABOUT_MODULE))).openNotices(widget);
+  } catch (err) {
+    widget.handle.setNotice(`The licence (MIT) and the notices are in THIRD_PARTY_NOTICES.txt beside the widget; this page could not open them (${err && err.message ? err.message : err}).`);
   }
 }
 

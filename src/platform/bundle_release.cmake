@@ -22,9 +22,9 @@ execute_process(
 # parts leave: the SCORM run-time (only for a page that declares SCORM: embed.js startScorm), Author
 # mode's SCORM packages with their zip writer (fflate.js, copied in by CMakeLists.txt: bundled into it
 # here; fetched when one of its two buttons is pressed), the xAPI part (embed_xapi_start.js loads it
-# only for a page that uses xAPI) and the accessible mirror (embed_a11y.js with its parts, fetched
-# after the first frame).
-set(late_modules embed_scorm embed_scorm_save embed_xapi embed_a11y)
+# only for a page that uses xAPI), the accessible mirror (embed_a11y.js with its parts, fetched
+# after the first frame) and the About line's licence and notices (embed_about.js, on its click).
+set(late_modules embed_scorm embed_scorm_save embed_xapi embed_a11y embed_about)
 foreach(module ${late_modules})
   execute_process(
     COMMAND ${ESBUILD} ${module}.js --bundle --minify --format=esm --outfile=${module}.late.tmp --log-level=warning

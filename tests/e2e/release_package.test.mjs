@@ -31,7 +31,7 @@ const EXPECTED_FILES = [
   'CHANGELOG.md', 'LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.txt', 'package.json',
   'cli/perceptron-lab.js', 'cli/package.json',
   'dist/LICENSE', 'dist/THIRD_PARTY_NOTICES.txt',
-  'dist/embed.css', 'dist/embed.js', 'dist/embed_a11y.js', 'dist/embed_scorm.js', 'dist/embed_scorm_save.js', 'dist/embed_xapi.js',
+  'dist/embed.css', 'dist/embed.js', 'dist/embed_a11y.js', 'dist/embed_about.js', 'dist/embed_scorm.js', 'dist/embed_scorm_save.js', 'dist/embed_xapi.js',
   'dist/examples/course.css', 'dist/examples/course.html', 'dist/examples/course.js',
   'dist/favicon.svg', 'dist/index.html', 'dist/main.js',
   'dist/perceptron-lab-single.html', 'dist/perceptron_lab.deferred.wasm', 'dist/perceptron_lab.js',
@@ -232,7 +232,7 @@ test('the archive: unzipped into an empty folder its SHA256SUMS hold, and a page
   const lines = readme.split('\n').filter((l) => /^<(link|script|div)\b/.test(l));
   assert.equal(lines.length, 3, `the README gives three lines: ${lines.join(' / ')}`);
   const div = lines[2];
-  fs.writeFileSync(path.join(root, 'course.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3</title>
+  fs.writeFileSync(path.join(root, 'course.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3</title><link rel="icon" href="data:,">
 ${lines[0]}
 ${lines[1]}
 </head><body><h1>Week 3</h1>
