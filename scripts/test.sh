@@ -4,7 +4,8 @@
 #   2. native-asan: the same unit tests under AddressSanitizer + UBSan                  (ctest)
 #   3. fuzzers: each libFuzzer target for a short bounded time                          (if present)
 #   4. web (Release) and web-test (the same plus the test hooks): headless Chromium browser tests
-#      on build/web-test, and checks that build/web carries no test hook; cli-node: the CLI for Node
+#      on build/web-test, and checks that build/web carries no test hook; cli-node: the CLI for Node;
+#      scripts/release.mjs: the npm package and the release archive the tests install and unzip
 #      against the native one (tests/e2e/cli_node.test.mjs)                             (node --test)
 #   5. the core flows in Chromium, Firefox ESR and WebKitGTK, one line per engine     (tests/engines)
 # Environment: PL_SKIP_ASAN=1 / PL_SKIP_WEB=1 to skip a stage while iterating locally (CI runs all).
@@ -45,7 +46,8 @@ fi
 if [ "${PL_SKIP_WEB:-0}" != 1 ]; then
   if ./scripts/build.sh web > build/test-output/build-web.log 2>&1 &&
      ./scripts/build.sh web-test >> build/test-output/build-web.log 2>&1 &&
-     ./scripts/build.sh cli-node >> build/test-output/build-web.log 2>&1; then
+     ./scripts/build.sh cli-node >> build/test-output/build-web.log 2>&1 &&
+     node scripts/release.mjs >> build/test-output/build-web.log 2>&1; then  # the npm package and the archive
     # --test-force-exit: a file whose failed test left a server open ends anyway instead of holding the run.
     node --test --test-concurrency=1 --test-force-exit --test-reporter=spec tests/e2e/ 2>&1 | tee build/test-output/e2e.log \
       | grep -vE "^\s*$" | tail -n 200
