@@ -182,7 +182,7 @@ TEST_CASE("exercise: select all with reveal each-try marks every choice after ev
     CHECK(session.state().lesson_progress[0].selected == std::optional<std::uint32_t>(5u));
 }
 
-TEST_CASE("exercise: by default a failed select-all try shows no mark and no feedback; the pass shows them") {
+TEST_CASE("exercise: by default a failed select-all try shows no mark and no feedback, and the pass shows them") {
     LessonStep step;
     step.choices = {"a", "b", "c", "d"};
     step.answers = {0, 2};
