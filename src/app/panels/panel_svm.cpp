@@ -111,7 +111,11 @@ void draw_dual(const SvmDual& dual, const Dataset& data, const TrainConfig& conf
     probed_text("svm-dual-formula", kernel_decision_formula(config));
     probed_text("svm-dual", dual.offset != 0.0
                                 ? "In K + 1's feature space, v = \xCE\xA3 \xCE\xB1\xE1\xB5\xA2 y\xE1\xB5\xA2 \xCF\x86~(x\xE1\xB5\xA2); the bias is the weight on the constant 1: "
-                                  "b = \xCE\xA3 \xCE\xB1\xE1\xB5\xA2 y\xE1\xB5\xA2 = " + display_number(dual.b, 4) + "."
+                                  "b = \xCE\xA3 \xCE\xB1\xE1\xB5\xA2 y\xE1\xB5\xA2 = " + display_number(dual.b, 4) + ". "
+                                  // Lecture 001's primal leaves b free; this one penalises it like every weight
+                                  // (issue 40, G5), so its margin and alphas are not the free-b SVM's.
+                                  "So b is penalised like every weight: this is not lecture 001's SVM with a free b, and "
+                                  "\xCE\xA3 \xCE\xB1\xE1\xB5\xA2 y\xE1\xB5\xA2 = 0 need not hold."
                                 : "In K's feature space, v = \xCE\xA3 \xCE\xB1\xE1\xB5\xA2 y\xE1\xB5\xA2 \xCF\x86(x\xE1\xB5\xA2), with no bias.",
                 true);
     probed_text("svm-dual-margin", "margin 1/\xE2\x80\x96v\xE2\x80\x96 = " + display_number(dual.margin, 4) + " in that space, " +
