@@ -96,7 +96,7 @@ bool draw_hand_block(PanelContext& c) {
 void draw_hand_theory_note(PanelContext& c) {
     if (!c.session.state().hand.on) return;
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("Hand mode: w is your unit's; M, epochs and accuracy are the paused perceptron's. "
+    ImGui::TextDisabled("Hand mode: w and accuracy are your unit's; M and epochs are the paused perceptron's. "
                         "Your unit's wrong points and margins are in the Training section.");
     ImGui::PopTextWrapPos();
 }

@@ -10,6 +10,7 @@
 #include "app/panels/panels.hpp"
 #include "app/shell/probe.hpp"
 #include "app/words/words_view.hpp"
+#include "core/facts/shown_answer.hpp"
 #include "core/learn/lift.hpp"
 #include "core/theory/kernel_theory.hpp"
 
@@ -191,7 +192,10 @@ void draw_theory_section(PanelContext& c) {
     value_row("M", mistakes, "Mistakes (updates) so far: visits with y\xC2\xB7" "f(x) \xE2\x89\xA4 0, a point on the line included.");
     if (!t.computing && !proof.note().empty()) note_line("bound-note", (proof.applies ? "" : "Bound not applicable: ") + proof.note());
     value_row("epochs", std::to_string(learner.epochs_completed()), "Complete passes over the data.");
-    value_row("accuracy", display_number(100.0 * learner.training_accuracy(), 4) + " %",
+    // In hand mode the answer on screen is the student's unit, and so is the accuracy a lesson's goal
+    // reads (goal_facts.cpp): the row says the same number, not the paused perceptron's.
+    const double accuracy = s.state().hand.on ? shown_answer(s).training_accuracy : learner.training_accuracy();
+    value_row("accuracy", display_number(100.0 * accuracy, 4) + " %",
               "Share of training points the current answer puts strictly on their own side (a point on the line "
               "counts as wrong).");
     ImGui::Spacing();
