@@ -38,7 +38,8 @@ async function step(page, midway = null) {
     const frames = await lab(page, () => window.testHooks(window.perceptronLab).framesDrawn());
     await holdUntilFrames(page, null, () => page.keyboard.down('s'));  // held across frames, as holdKeys does (ImGui misses shorter presses)
     await page.keyboard.up('s');
-    await page.waitForFunction((n) => window.testHooks(window.perceptronLab).framesDrawn() >= n + 30, frames, { timeout: 10000 });
+    // 30 frames of the animation: a phone's 3x canvas on a loaded 2-core machine can take more than 10 s.
+    await page.waitForFunction((n) => window.testHooks(window.perceptronLab).framesDrawn() >= n + 30, frames, { timeout: 30000 });
     await screenshotPixels(page, midway);
   } else {
     await pressOnCanvas(page, 's');
