@@ -9,10 +9,12 @@
 #include <cctype>
 #include <fstream>
 #include <iomanip>
+#include <map>
 #include <sstream>
 
 #include "check_command.hpp"
 #include "commands.hpp"
+#include "core/lesson/lesson_exercise.hpp"
 #include "options.hpp"
 
 namespace pl::cli {
@@ -121,6 +123,49 @@ std::string csv_field(const std::string& s) {
     return out + "\"";
 }
 
+// What a lecturer reads before the next lecture, per checked step: how many checked it, passed it at
+// the first try and passed it at all, the median time spent there, and the answers of the students who
+// have not passed it, most common first. A token keeps one answer per step (the one that passed, else
+// the last one checked), so these are the students' last wrong answers, not every try.
+std::string step_summary(const Lesson& lesson, const std::vector<Row>& rows) {
+    std::string text = "Per step (of the students who checked it):\n";
+    bool any = false;
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        const LessonStep& step = lesson.steps[i];
+        if (!step.has_check()) continue;
+        std::size_t checked = 0, first = 0, passed = 0;
+        std::vector<std::uint32_t> seconds;
+        std::map<std::string, std::size_t> wrong;
+        for (const Row& row : rows) {
+            if (!row.error.empty() || i >= row.report.steps.size()) continue;
+            const StepVerdict& v = row.report.steps[i];
+            if (v.progress.attempts == 0) continue;
+            ++checked;
+            seconds.push_back(v.progress.seconds);
+            if (v.passed && v.progress.first_try) ++first;
+            if (v.passed) ++passed;
+            else if (step.has_answer()) ++wrong[describe_answer(step, stored_answer(v.progress))];
+        }
+        if (checked == 0) continue;
+        any = true;
+        std::sort(seconds.begin(), seconds.end());
+        const std::uint32_t median = seconds.size() % 2 ? seconds[seconds.size() / 2]
+                                                        : (seconds[seconds.size() / 2 - 1] + seconds[seconds.size() / 2]) / 2;
+        text += "  Step " + std::to_string(i + 1) + " \"" + step.title + "\": " + std::to_string(checked) + " checked, " +
+                std::to_string(first) + " passed at the first try, " + std::to_string(passed) + " passed; median time " +
+                std::to_string(median) + " s\n";
+        std::vector<std::pair<std::string, std::size_t>> answers(wrong.begin(), wrong.end());
+        std::stable_sort(answers.begin(), answers.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+        if (answers.size() > 3) answers.resize(3);
+        std::string list;
+        for (const auto& [answer, count] : answers)
+            list += (list.empty() ? "" : ", ") + (answer.empty() ? std::string("(no answer)") : "\"" + answer + "\"") + " x" +
+                    std::to_string(count);
+        if (!list.empty()) text += "    not passed yet, their last answers: " + list + "\n";
+    }
+    return any ? text : "";
+}
+
 std::string passed_steps(const CheckReport& r) {
     std::string out;
     for (std::size_t i = 0; i < r.steps.size(); ++i)
@@ -215,6 +260,7 @@ int run_report(const std::vector<std::string_view>& args, std::ostream& out, std
             attempts += (attempts.empty() ? "" : " ") + (v.verdict == "no check" ? std::string("-") : std::to_string(v.progress.attempts));
         out << std::setw(8) << score << std::setw(16) << passed_steps(row.report) << attempts << "\n";
     }
+    out << step_summary(lesson, rows);
     std::vector<std::size_t> order;
     for (std::size_t i = 0; i < n; ++i)
         if (failed_first[i] > 0) order.push_back(i);

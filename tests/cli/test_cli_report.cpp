@@ -109,7 +109,11 @@ TEST_CASE("report: 30 students in an LMS export give the right counts, a bad tok
     CHECK(step2 != std::string::npos);
     CHECK(step3 != std::string::npos);
     CHECK(step2 < step3);  // the step most students failed first comes first
-    CHECK(text.out.find("Step 4") == std::string::npos);
+    CHECK(text.out.find("Step 4 \"Train to the end\": 24 checked, 24 passed at the first try, 24 passed") != std::string::npos);
+    // The per-step summary (issue 40): the counts by how each student was driven.
+    CHECK(text.out.find("Step 2 \"One step\": 30 checked, 15 passed at the first try, 30 passed; median time ") != std::string::npos);
+    CHECK(text.out.find("Step 3 \"A question\": 30 checked, 20 passed at the first try, 30 passed; median time ") != std::string::npos);
+    CHECK(text.out.find("not passed yet") == std::string::npos);  // everybody who checked passed in the end
 
     const Run csv = report({"--lesson", kLesson, "--csv", csv_path});
     CHECK(csv.code == 0);
@@ -136,5 +140,39 @@ TEST_CASE("report: 30 students in an LMS export give the right counts, a bad tok
     const Run missing = report({"--lesson", kLesson, (dir / "nobody.txt").string()});
     CHECK(missing.code == 2);
     CHECK(missing.err.find("cannot be read") != std::string::npos);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("report: the students who have not passed a step are listed by their last answer, most common first") {
+    std::ostringstream text;
+    text << std::ifstream(kLesson).rdbuf();
+    const LessonParse parsed = parse_lesson(text.str());
+    REQUIRE(parsed.ok);
+    const auto token = [&](int answer, bool again) {  // answers the quiz (step 3), again: once more with "that"
+        Session session;
+        LessonRun run;
+        run.open(session, parsed.lesson, 0, true);
+        REQUIRE(run.go_to(session, 2));
+        run.choose(static_cast<std::size_t>(answer));
+        run.check(session);
+        if (again) {
+            run.choose(1);
+            REQUIRE(run.check(session).passed);
+        }
+        return result_token(*lesson_result(run, session));
+    };
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pl_report_answers";
+    std::filesystem::create_directories(dir);
+    const std::string csv_path = (dir / "export.csv").string();
+    {
+        std::ofstream csv(csv_path, std::ios::binary);
+        csv << "name,token\n";
+        csv << "a," << token(0, false) << "\n" << "b," << token(0, false) << "\n" << "c," << token(0, true) << "\n"
+            << "d," << token(1, false) << "\n";
+    }
+    const Run r = report({"--lesson", kLesson, csv_path});
+    CHECK(r.code == 0);
+    CHECK_MESSAGE(r.out.find("Step 3 \"A question\": 4 checked, 1 passed at the first try, 2 passed; median time ") != std::string::npos, r.out);
+    CHECK_MESSAGE(r.out.find("    not passed yet, their last answers: \"this\" x2\n") != std::string::npos, r.out);
     std::filesystem::remove_all(dir);
 }
