@@ -48,7 +48,8 @@ int main(int argc, char** argv) {
         if (command == "worksheet") return pl::cli::run_worksheet(rest, std::cout, std::cerr);
         throw pl::cli::UsageError("unknown command '" + std::string(command) + "' (expected train, generate, check, report, package, figure or worksheet)");
     } catch (const pl::cli::UsageError& e) {
-        std::cerr << "perceptron-cli: " << e.what() << "\nTry 'perceptron-cli --help'.\n";
+        // A bad command line: what is wrong, then the usage (on stderr: stdout stays for what a command makes).
+        std::cerr << "perceptron-cli: " << e.what() << "\n\n" << pl::cli::usage();
         return 2;
     } catch (const std::exception& e) {
         std::cerr << "perceptron-cli: unexpected error: " << e.what() << "\n";
