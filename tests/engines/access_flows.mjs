@@ -49,6 +49,9 @@ const waitFor = (page, signal) => page.evaluate(async (what) => {
 async function waitForDrawing(page, [x0, y0, x1, y1], width, least = 20) {
   let colours = 0;
   for (let i = 0; i < 60 && colours <= least; i++) {
+    // Two of the page's frames between pictures: a loaded machine's WebKit took 60 quick screenshots
+    // of a sandboxed frame before it had painted once (a fresh-clone run; alone it passes at once).
+    if (i > 0) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
     const png = await page.screenshot();
     const k = png.width / width;
     colours = distinctColours(png, x0 * k, y0 * k, x1 * k, y1 * k);
