@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/state/limited_json.hpp"
+#include "core/state/state_table.hpp"
 
 namespace pl::lesson_json {
 
@@ -26,7 +27,7 @@ bool finite_number(const Json& v, double& out) {
 std::string known_keys(const Json& object, const std::string& what, const std::vector<std::string>& keys) {
     for (const auto& item : object.items()) {
         if (std::find(keys.begin(), keys.end(), item.key()) != keys.end()) continue;
-        std::string message = what + " has an unknown key \"" + item.key() + "\"";
+        std::string message = what + " has an unknown key " + state_table::quote_text(item.key());  // escaped: the lesson's text
         const std::string guess = closest_spelling(item.key(), keys);
         if (!guess.empty()) message += " (did you mean \"" + guess + "\"?)";
         std::string list;

@@ -13,6 +13,7 @@
 #include "core/state/base64url.hpp"
 #include "core/state/limited_json.hpp"
 #include "core/state/state_codec.hpp"
+#include "core/state/state_table.hpp"
 
 namespace pl {
 
@@ -229,7 +230,7 @@ private:
     bool known(const Json& object, const std::string& where, std::initializer_list<const char*> keys) {
         for (auto it = object.begin(); it != object.end(); ++it)
             if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return it.key() == k; }))
-                return fail(where + " has an unknown key \"" + it.key().substr(0, 40) + "\"");
+                return fail(where + " has an unknown key " + state_table::quote_text(it.key()));  // escaped: the key is the token's
         return true;
     }
     bool text(const Json& object, const char* key, const std::string& where, std::size_t max, std::string& out) {

@@ -310,3 +310,15 @@ TEST_CASE("result: a state loaded over the open lesson brings its attempts, and 
     CHECK(walked.lesson_progress == worked.lesson_progress);
     CHECK(walked.lesson_step == 2);
 }
+
+TEST_CASE("result token: an unknown key with a line break or a quote is named escaped, in one line") {
+    // Found by fuzz_token in a fresh-clone run: the key went into the message as it was.
+    const std::string record = R"({"format": "perceptron-lab-result", "version": 1, "lesson": {"id": "a", "title": "A", "hash": "0123456789abcdef"},)"
+                               R"( "steps": [{"title": "S", "kind": "text", "attempts": 0, "passed": false, "k\n\"x": 1}],)"
+                               R"( "score": {"raw": 0, "max": 0, "scaled": 0}, "completed": false})";
+    const TokenRead read = read_token(std::string(kResultTokenPrefix) +
+                                      base64url_encode(reinterpret_cast<const std::uint8_t*>(record.data()), record.size()));
+    REQUIRE_FALSE(read.ok);
+    CHECK(read.error.find('\n') == std::string::npos);
+    CHECK_MESSAGE(read.error.find("unknown key \"k\\x0A\\x22x\"") != std::string::npos, read.error);
+}
