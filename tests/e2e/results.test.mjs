@@ -119,12 +119,12 @@ test('a lesson graded from real clicks: attempts, the result event, a reload, an
   const token = await page.evaluate(() => navigator.clipboard.readText());
   // The same record as result() gives a moment later, but for the seconds at the step the student is on,
   // which go on counting between the two reads (a loaded machine saw 2 and then 3).
-  const record = (t) => {
+  const withoutSeconds = (t) => {
     const r = JSON.parse(Buffer.from(t.replace(/^PLR1\./, ''), 'base64url').toString('utf8'));
     for (const step of r.steps) delete step.seconds;
     return r;
   };
-  assert.deepEqual(record(token), record((await result(page)).token));
+  assert.deepEqual(withoutSeconds(token), withoutSeconds((await result(page)).token));
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pl-result-')), 'token.txt');
   fs.writeFileSync(file, token);
   const run = spawnSync(cli, ['check', '--lesson', 'separability', '--token', `@${file}`, '--json'], { encoding: 'utf8' });
