@@ -5,9 +5,9 @@
 export const HOST_REQUEST = ['copyLink', 'downloadCsv', 'downloadJson', 'snapshotPng', 'importFile', 'downloadLesson', 'downloadTsv', 'copyResult',
   'saveScorm12', 'saveScorm2004',  // these two: embed.js (Author mode's SCORM packages)
   'saveTraceCsv', 'saveTraceLatex', 'copyTraceMarkdown',  // the Trace section
-  'printLesson',
-  'saveSvg',
-  'openNotices'];  // the Share section's vector figure of the canvas (lab.exportSvg)  // the lesson card's "Print this lesson" (printSheet below)
+  'printLesson',  // the lesson card's "Print this lesson" (printSheet below)
+  'saveSvg',  // the Share section's vector figure of the canvas (lab.exportSvg)
+  'openNotices'];  // the Share section's About line: the licence and notices (embed.js, embed_about.js)
 const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 // What a copied link opens, by embed_page.js widgetLinkTarget().opens: the person who shares it should
 // know whether it comes back on this page or in the full-page widget.
