@@ -23,6 +23,7 @@ export function buildLessonForm(dom, id, headingTag, handle, announce, refresh) 
   const content = el('div', { className: 'perceptron-lab-a11y-lesson-text' });
   const answers = el('div', { className: 'perceptron-lab-a11y-answers' });
   const tries = el('p', { className: 'perceptron-lab-a11y-tries', hidden: true });
+  const scoring = el('p', { className: 'perceptron-lab-a11y-scoring', hidden: true });  // a first-try lesson's rule
   const verdict = el('p', { className: 'perceptron-lab-a11y-verdict' });
   let lesson = null;
   const verdictText = (l) => (l && l.checked ? `${l.passed ? 'Passed' : l.outOfTries ? 'Not passed' : 'Not yet'}: ${l.message}` : '');
@@ -45,7 +46,7 @@ export function buildLessonForm(dom, id, headingTag, handle, announce, refresh) 
   const node = el('section', { className: 'perceptron-lab-a11y-lesson', 'aria-labelledby': heading.id, hidden: true },
     heading, stepLine, content, answers,
     el('div', { className: 'perceptron-lab-a11y-buttons', role: 'group', 'aria-label': 'Lesson steps' }, back, check, next, leave),
-    tries, verdict, el('div', { className: 'perceptron-lab-a11y-buttons' }, print));
+    tries, scoring, verdict, el('div', { className: 'perceptron-lab-a11y-buttons' }, print));
   const runNode = (run) => (run.style === 'bold' ? el('strong', {}, run.text) : run.style === 'code' ? el('code', {}, run.text) : run.text);
 
   // [SECTION] the controls of one step, rebuilt only for a new step (a control keeps its focus)
@@ -179,6 +180,8 @@ export function buildLessonForm(dom, id, headingTag, handle, announce, refresh) 
       next.textContent = lesson.step + 1 >= lesson.steps ? 'Finish' : 'Next';
       tries.hidden = lesson.maxAttempts === null;
       tries.textContent = lesson.maxAttempts === null ? '' : `Tries used: ${lesson.attempts} of ${lesson.maxAttempts}`;
+      scoring.hidden = !lesson.scoringNote;
+      scoring.textContent = lesson.scoringNote || '';
       // The verdict shows and is said once, whichever side made it: this Check or the canvas's.
       const now = verdictText(lesson);
       verdict.textContent = now;

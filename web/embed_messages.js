@@ -16,6 +16,8 @@ export function setUpMessages(handle, follow, options) {
   const subscribers = [];
   const resultFollowers = [];  // get-result with follow: true (the H5P content type, web/h5p)
   const inIframe = window.parent && window.parent !== window;
+  // The student pressed Finish on the lesson's last step (the card says "Lesson complete").
+  const finished = () => Boolean(handle.lesson()?.finished);
   const originAllowed = (event) => {
     if (allowed.includes('*')) return true;
     if (allowed.includes('parent') && inIframe && event.source === window.parent) return true;
@@ -96,7 +98,7 @@ export function setUpMessages(handle, follow, options) {
         case 'get-state': reply({ type: `${MESSAGE_PREFIX}state`, state: handle.state() }); return;
         case 'get-result':  // the result record and the link that resumes it; follow: also after every check
           if (msg.follow === true && target && !resultFollowers.some((s) => s.target === target)) resultFollowers.push({ target, targetOrigin });
-          reply({ type: `${MESSAGE_PREFIX}result`, result: handle.result(), link: handle.link() });
+          reply({ type: `${MESSAGE_PREFIX}result`, result: handle.result(), link: handle.link(), finished: finished() });
           return;
         case 'get-link': reply({ type: `${MESSAGE_PREFIX}link`, link: handle.link() }); return;
         case 'run': handle.run(msg.on !== false); reply({ type: `${MESSAGE_PREFIX}state`, state: handle.state() }); return;
@@ -121,7 +123,7 @@ export function setUpMessages(handle, follow, options) {
   });
   const stopResults = handle.on('result', (record) => {
     if (!resultFollowers.length) return;
-    const message = { type: `${MESSAGE_PREFIX}result`, widget: id, result: record, link: handle.link() };
+    const message = { type: `${MESSAGE_PREFIX}result`, widget: id, result: record, link: handle.link(), finished: finished() };
     for (const s of resultFollowers) {
       try { s.target.postMessage(message, s.targetOrigin); } catch (e) { /* gone */ }
     }

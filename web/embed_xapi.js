@@ -11,6 +11,9 @@ import { lrsSender } from './embed_xapi_send.js';
 const VERBS = 'http://adlnet.gov/expapi/verbs/';
 const LESSON_TYPE = 'http://adlnet.gov/expapi/activities/lesson';
 const INTERACTION_TYPE = 'http://adlnet.gov/expapi/activities/cmi.interaction';
+// The lesson's scoring rule ("passed" or "first-try": how raw was counted) as a result extension. The
+// project has no domain of its own, so the key sits under the reserved .invalid name; it never changes.
+const SCORING_EXTENSION = 'https://perceptron-lab.invalid/xapi/result/scoring';
 const MAX_RESPONSE_CHARS = 8000;  // a goal's response is the state link checked: a huge one is left out
 const REGISTRATIONS_KEY = 'perceptron-lab-xapi-registrations';
 const MAX_REGISTRATIONS = 100;
@@ -223,17 +226,18 @@ export function createXapiTracker({ handle, settings, parentAllowed, listeners }
     if (!steps.length || !steps.every((s) => s.attempts > 0)) return [];
     const { raw, max, scaled } = record.score;
     const score = { raw, min: 0, max, scaled };
+    const extensions = { [SCORING_EXTENSION]: record.score.scoring || 'passed' };
     const seconds = record.steps.reduce((sum, s) => sum + (Number(s.seconds) || 0), 0);
     if (record.completed && !run.completedSent) {
       run.completedSent = true;
       return [
-        statement(at, 'completed', run.activity, { result: { completion: true, success: true, score, duration: duration(seconds) } }),
-        statement(at, 'passed', run.activity, { result: { completion: true, success: true, score, duration: duration(seconds) } }),
+        statement(at, 'completed', run.activity, { result: { completion: true, success: true, score, duration: duration(seconds), extensions } }),
+        statement(at, 'passed', run.activity, { result: { completion: true, success: true, score, duration: duration(seconds), extensions } }),
       ];
     }
     if (!record.completed && !run.failedSent) {
       run.failedSent = true;
-      return [statement(at, 'failed', run.activity, { result: { completion: false, success: false, score, duration: duration(seconds) } })];
+      return [statement(at, 'failed', run.activity, { result: { completion: false, success: false, score, duration: duration(seconds), extensions } })];
     }
     return [];
   }

@@ -2,7 +2,9 @@
 // (core/lesson/lesson_result.hpp) for an autograder. It trusts nothing the token claims: each goal is
 // evaluated again on the state the student had when checking the step (the learner replayed from
 // that state by a Session), each quiz answer against the lesson's key. Exit 0 when every step with a
-// goal or a quiz passes on re-check, 1 when not, 2 on a bad token or lesson (one sentence).
+// goal or a quiz passes on re-check, 1 when not, 2 on a bad token or lesson (one sentence). The score
+// follows the lesson's scoring: under "first-try" a step counts when it passes on re-check and the record
+// says its first check passed (the try count is what the widget recorded; tokens are not signed).
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -132,7 +134,8 @@ std::string recheck_token(const Lesson& lesson, const std::string& token_text, C
         return "This token was made for another version of the lesson \"" + lesson.id + "\" (its hash is " + r.hash +
                ", this lesson's is " + report.hash + ").";
     report.steps.clear();
-    report.raw = report.max = 0;
+    report.scoring = lesson.scoring_rule();  // the lesson's, which its hash covers; not the token's word
+    report.raw = report.max = report.passed_steps = 0;
     for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
         std::string bad_state;
         StepVerdict v = recheck(lesson.steps[i], r.steps[i], r.link, bad_state);
@@ -141,7 +144,8 @@ std::string recheck_token(const Lesson& lesson, const std::string& token_text, C
         v.progress = r.steps[i].progress;
         if (v.verdict != "no check") {
             ++report.max;
-            if (v.passed) ++report.raw;
+            if (v.passed) ++report.passed_steps;
+            if (v.passed && (report.scoring == Scoring::Passed || v.progress.first_try)) ++report.raw;
         }
         report.steps.push_back(std::move(v));
     }
@@ -155,11 +159,17 @@ void print_text(const CheckReport& report, std::ostream& out) {
     for (std::size_t i = 0; i < report.steps.size(); ++i) {
         const StepVerdict& v = report.steps[i];
         out << "Step " << (i + 1) << " \"" << v.title << "\": " << v.verdict;
-        if (v.verdict != "no check") out << " (" << v.progress.attempts << (v.progress.attempts == 1 ? " attempt" : " attempts") << ")";
+        if (v.verdict != "no check") {
+            out << " (" << v.progress.attempts << (v.progress.attempts == 1 ? " attempt" : " attempts");
+            if (report.scoring == Scoring::FirstTry && v.passed) out << (v.progress.first_try ? ", counts" : ", not at the first try: does not count");
+            out << ")";
+        }
         if (!v.reason.empty() && !v.passed) out << ": " << v.reason;
         out << "\n";
     }
-    out << "Score: " << report.raw << " of " << report.max << ". " << (report.passed() ? "Passed." : "Not passed.") << "\n";
+    out << "Score: " << report.raw << " of " << report.max;
+    if (report.scoring == Scoring::FirstTry) out << " (first-try scoring: a step counts only when its first check passed)";
+    out << ". " << (report.passed() ? "Passed." : "Not passed.") << "\n";
 }
 
 void print_json(const CheckReport& report, std::ostream& out) {
@@ -180,7 +190,7 @@ void print_json(const CheckReport& report, std::ostream& out) {
     const double scaled = report.max == 0 ? 1.0 : static_cast<double>(report.raw) / static_cast<double>(report.max);
     nlohmann::ordered_json j = {{"lesson", {{"id", report.lesson_id}, {"title", report.lesson_title}, {"hash", report.hash}}},
                                 {"steps", std::move(steps)},
-                                {"score", {{"raw", report.raw}, {"max", report.max}, {"scaled", scaled}}},
+                                {"score", {{"raw", report.raw}, {"max", report.max}, {"scaled", scaled}, {"scoring", std::string(to_string(report.scoring))}}},
                                 {"passed", report.passed()}};
     out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
 }

@@ -23,8 +23,11 @@ struct StepVerdict {
 struct CheckReport {
     std::string lesson_id, lesson_title, hash;
     std::vector<StepVerdict> steps;
-    std::size_t raw = 0, max = 0;
-    bool passed() const { return raw == max; }
+    Scoring scoring = Scoring::Passed;  // the lesson's rule
+    // raw: the steps that count under the scoring (first-try: passed on re-check and, as the record
+    // says, at the first check); passed_steps: the steps passed on re-check at any try.
+    std::size_t raw = 0, max = 0, passed_steps = 0;
+    bool passed() const { return passed_steps == max; }  // every check passes: the lesson is done
 };
 
 // A built-in lesson's id or a lesson file: "" or one sentence.

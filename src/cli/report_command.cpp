@@ -224,18 +224,18 @@ int run_report(const std::vector<std::string_view>& args, std::ostream& out, std
     }
 
     if (csv) {
-        out << "student,raw,max,passed,steps_passed";
+        out << "student,raw,max,scoring,passed,steps_passed";
         for (std::size_t i = 0; i < n; ++i) out << ",attempts_step_" << (i + 1);
         out << ",error\n";
         for (const Row& row : rows) {
             out << csv_field(row.student);
             if (!row.error.empty()) {
-                out << ",,,,";
+                out << ",,," << to_string(lesson.scoring_rule()) << ",,";
                 for (std::size_t i = 0; i < n; ++i) out << ",";
                 out << "," << csv_field(row.error) << "\n";
                 continue;
             }
-            out << "," << row.report.raw << "," << row.report.max << "," << (row.report.passed() ? "true" : "false") << ","
+            out << "," << row.report.raw << "," << row.report.max << "," << to_string(row.report.scoring) << "," << (row.report.passed() ? "true" : "false") << ","
                 << csv_field(passed_steps(row.report));
             for (const StepVerdict& v : row.report.steps) out << "," << v.progress.attempts;
             out << ",\n";
@@ -247,6 +247,8 @@ int run_report(const std::vector<std::string_view>& args, std::ostream& out, std
     for (const Row& row : rows) width = std::max(width, std::min<std::size_t>(row.student.size(), 40));
     out << "Lesson \"" << lesson.title << "\" (" << lesson.id << ", hash " << lesson_hash(lesson) << "): " << rows.size()
         << (rows.size() == 1 ? " result\n" : " results\n");
+    if (lesson.scoring_rule() == Scoring::FirstTry)
+        out << "Scored at the first try: a step counts only when its first check passed.\n";
     out << std::left << std::setw(static_cast<int>(width)) << "student" << "  score   steps passed    attempts per step\n";
     for (const Row& row : rows) {
         out << std::left << std::setw(static_cast<int>(width)) << row.student.substr(0, 40) << "  ";

@@ -86,6 +86,9 @@ nlohmann::json lesson_json(pl::app::App& app) {
     out["outOfTries"] = verdict.out_of_tries;
     out["next"] = step.predict ? next_json(app.session()) : nlohmann::json(nullptr);
     out["asksNewW"] = step.predict && step.vector.has_value();
+    out["scoring"] = std::string(pl::to_string(run.lesson().scoring_rule()));
+    out["scoringNote"] = run.scoring_note();
+    out["finished"] = run.finished();
     return out;
 }
 }  // namespace
@@ -219,10 +222,10 @@ EMSCRIPTEN_KEEPALIVE int pl_lesson_restore_checks(const char* entry) {
     return static_cast<int>(app->lesson().restore_check_links(states, attempts));
 }
 
-// Judged checks since the widget started: the JS 'result' event fires when this moves.
+// Judged checks and Finish presses since the widget started: the JS 'result' event fires when this moves.
 EMSCRIPTEN_KEEPALIVE double pl_lesson_checks() {
     pl::app::App* app = current_app();
-    return app ? static_cast<double>(app->lesson().checks_made()) : 0.0;
+    return app ? static_cast<double>(app->lesson().checks_made() + app->lesson().finishes_made()) : 0.0;
 }
 
 // The open lesson as JSON when it is an instructor's own (a link must carry it), else "".

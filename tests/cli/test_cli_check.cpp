@@ -214,3 +214,51 @@ TEST_CASE("check: version 2 answers are judged again with the same keys, and an 
     const nlohmann::json ticks = nlohmann::json::parse(check("perceptron-loss", result_token(edited), true).out);
     CHECK(ticks["steps"][5]["verdict"] == "claimed passed but does not pass");
 }
+
+TEST_CASE("check: a first-try lesson counts the steps passed at the first check, and the exit code still means every step passed") {
+    // The same walk as passed_record(), through the same lesson scored at the first try: the quiz
+    // passed at its second try no longer counts.
+    const std::string lesson_path = std::string(PL_TEST_DATA_DIR) + "/result_lesson_first_try.json";
+    std::ostringstream text;
+    text << std::ifstream(lesson_path).rdbuf();
+    const LessonParse parsed = parse_lesson(text.str());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    Session session;
+    LessonRun run;
+    run.open(session, parsed.lesson, 0, true);
+    REQUIRE(run.go_to(session, 1));
+    session.step();
+    REQUIRE(run.check(session).passed);
+    REQUIRE(run.go_to(session, 2));
+    run.choose(0);
+    REQUIRE_FALSE(run.check(session).passed);
+    run.choose(1);
+    REQUIRE(run.check(session).passed);
+    REQUIRE(run.go_to(session, 3));
+    session.train_until_converged();
+    REQUIRE(run.check(session).passed);
+    const LessonResult record = *lesson_result(run, session);
+    CHECK(record.raw == 2);
+    CHECK(record.completed);
+
+    const Run r = check(lesson_path, result_token(record));
+    CHECK(r.code == 0);  // every step passes on re-check
+    CHECK(r.out.find("Step 2 \"One step\": passed (1 attempt, counts)") != std::string::npos);
+    CHECK(r.out.find("Step 3 \"A question\": passed (2 attempts, not at the first try: does not count)") != std::string::npos);
+    CHECK(r.out.find("Score: 2 of 3 (first-try scoring: a step counts only when its first check passed). Passed.") != std::string::npos);
+    const Run j = check(lesson_path, result_token(record), true);
+    const nlohmann::json out = nlohmann::json::parse(j.out);
+    CHECK(out["score"]["raw"] == 2);
+    CHECK(out["score"]["max"] == 3);
+    CHECK(out["score"]["scoring"] == "first-try");
+    CHECK(out["passed"] == true);
+
+    // A token that claims a first try the record's attempts contradict is still judged on the lesson's
+    // rule: the claimed flag without a pass counts for nothing (the reader refuses it outright).
+    LessonResult forged = record;
+    forged.steps[2].progress.first_try = true;
+    forged.steps[2].progress.passed = false;
+    const Run f = check(lesson_path, result_token(forged));
+    CHECK(f.code == 2);
+    CHECK(f.err.find("says passed on the first try but not passed") != std::string::npos);
+}

@@ -21,9 +21,9 @@ const std::string kLesson = std::string(PL_TEST_DATA_DIR) + "/result_lesson.json
 
 // Student i of result_lesson.json: every second one checks step 2 before pressing Step (fails first),
 // every third answers the quiz wrong first, every fifth never checks step 4.
-std::string student_token(int i) {
+std::string student_token(int i, const std::string& lesson_path = kLesson) {
     std::ostringstream text;
-    text << std::ifstream(kLesson).rdbuf();
+    text << std::ifstream(lesson_path).rdbuf();
     const LessonParse parsed = parse_lesson(text.str());
     REQUIRE(parsed.ok);
     Session session;
@@ -119,15 +119,15 @@ TEST_CASE("report: 30 students in an LMS export give the right counts, a bad tok
     CHECK(csv.code == 0);
     const std::vector<std::string> rows = lines(csv.out);
     REQUIRE(rows.size() == 32);
-    CHECK(rows[0] == "student,raw,max,passed,steps_passed,attempts_step_1,attempts_step_2,attempts_step_3,attempts_step_4,error");
-    CHECK(rows[1] == "\"Student, 0\",2,3,false,2 3,0,2,2,0,");
-    CHECK(rows[2] == "\"Student, 1\",3,3,true,2 3 4,0,1,1,1,");
-    CHECK(rows[6] == "\"Student, 5\",2,3,false,2 3,0,1,1,0,");
-    CHECK(rows[7] == "\"Student, 6\",3,3,true,2 3 4,0,2,2,1,");
+    CHECK(rows[0] == "student,raw,max,scoring,passed,steps_passed,attempts_step_1,attempts_step_2,attempts_step_3,attempts_step_4,error");
+    CHECK(rows[1] == "\"Student, 0\",2,3,passed,false,2 3,0,2,2,0,");
+    CHECK(rows[2] == "\"Student, 1\",3,3,passed,true,2 3 4,0,1,1,1,");
+    CHECK(rows[6] == "\"Student, 5\",2,3,passed,false,2 3,0,1,1,0,");
+    CHECK(rows[7] == "\"Student, 6\",3,3,passed,true,2 3 4,0,2,2,1,");
     std::size_t passed = 0;
     for (std::size_t r = 1; r <= 30; ++r) passed += rows[r].find(",true,") != std::string::npos;
     CHECK(passed == 24);  // all but the 6 multiples of 5
-    CHECK_MESSAGE(rows[31].rfind("Mallory,,,,,,,,,\"The result token is damaged", 0) == 0, rows[31]);
+    CHECK_MESSAGE(rows[31].rfind("Mallory,,,passed,,,,,,,\"The result token is damaged", 0) == 0, rows[31]);
 
     // One token per file: the student is the file's name.
     const std::string ada = (dir / "ada.txt").string();
@@ -136,7 +136,7 @@ TEST_CASE("report: 30 students in an LMS export give the right counts, a bad tok
     CHECK(files.code == 2);  // result-check is not built in and no such file: the lesson is bad
     const Run one = report({"--lesson", kLesson, "--csv", ada});
     CHECK(one.code == 0);
-    CHECK(lines(one.out).at(1) == "ada,3,3,true,2 3 4,0,1,1,1,");
+    CHECK(lines(one.out).at(1) == "ada,3,3,passed,true,2 3 4,0,1,1,1,");
     const Run missing = report({"--lesson", kLesson, (dir / "nobody.txt").string()});
     CHECK(missing.code == 2);
     CHECK(missing.err.find("cannot be read") != std::string::npos);
@@ -174,5 +174,22 @@ TEST_CASE("report: the students who have not passed a step are listed by their l
     CHECK(r.code == 0);
     CHECK_MESSAGE(r.out.find("Step 3 \"A question\": 4 checked, 1 passed at the first try, 2 passed; median time ") != std::string::npos, r.out);
     CHECK_MESSAGE(r.out.find("    not passed yet, their last answers: \"this\" x2\n") != std::string::npos, r.out);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("report: a first-try lesson says so, scores the first tries and names its rule in the CSV") {
+    const std::string lesson = std::string(PL_TEST_DATA_DIR) + "/result_lesson_first_try.json";
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pl_report_first_try";
+    std::filesystem::create_directories(dir);
+    // Student 1 passes everything at once; student 2 fails step 2 first; student 6 fails steps 2 and 3 first.
+    for (int i : {1, 2, 6}) std::ofstream((dir / ("s" + std::to_string(i) + ".txt")).string(), std::ios::binary) << student_token(i, lesson);
+    const Run text = report({"--lesson", lesson, (dir / "s1.txt").string(), (dir / "s2.txt").string(), (dir / "s6.txt").string()});
+    CHECK(text.code == 0);
+    CHECK(lines(text.out).at(1) == "Scored at the first try: a step counts only when its first check passed.");
+    CHECK(row_of(text.out, "s1 ") == "s1 3/3 2 3 4 - 1 1 1");
+    CHECK(row_of(text.out, "s2 ") == "s2 2/3 2 3 4 - 2 1 1");
+    CHECK(row_of(text.out, "s6 ") == "s6 1/3 2 3 4 - 2 2 1");
+    const Run csv = report({"--lesson", lesson, "--csv", (dir / "s6.txt").string()});
+    CHECK(lines(csv.out).at(1) == "s6,1,3,first-try,true,2 3 4,0,2,2,1,");
     std::filesystem::remove_all(dir);
 }

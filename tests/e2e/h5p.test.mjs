@@ -163,10 +163,19 @@ test('an H5P package in h5p-standalone: a lesson passed with real clicks sends a
   // Step 1: a positive point between the two negatives, and the card's Check.
   await clickData(widget, -1, 0, 'left', 'lab');
   await clickButton(widget, 'Check');
-  await page.waitForFunction((id) => window.statements.some((s) => s.verb.id === id), VERB + 'answered', { timeout: 10000 });
+  await page.waitForFunction((id) => window.statements.some((s) => s.verb.id === id), VERB + 'progressed', { timeout: 10000 });
+  // A check is a child statement (the lesson as its parent) and a top-level 'progressed': neither starts
+  // an attempt in a host that makes one of every top-level 'answered' (Moodle), and H5P saves the state.
   let answered = await statementsOf(page, 'answered');
   assert.equal(answered.length, 1, 'one answered statement per Check');
-  assert.deepEqual([answered[0].result.score.raw, answered[0].result.score.max], [1, 2]);
+  assert.match(answered[0].object.id, /[?&]subContentId=step-1$/);
+  assert.equal(answered[0].context.contextActivities.parent.length, 1);
+  assert.equal(answered[0].object.id.startsWith(answered[0].context.contextActivities.parent[0].id), true);
+  assert.deepEqual(answered[0].result.score, { min: 0, raw: 1, max: 1, scaled: 1 });
+  assert.equal(answered[0].result.success, true);
+  assert.equal((await statementsOf(page, 'progressed')).length, 1);
+  assert.equal(await page.evaluate(() => window.statements.filter((s) => !s.context?.contextActivities?.parent
+    && /\/(answered|completed)$/.test(s.verb.id)).length), 0, 'no top-level answered or completed before the end');
   assert.deepEqual(await scores(h5pFrame), { raw: 1, max: 2, given: true });
   await clickButton(widget, 'Next');
 
@@ -186,19 +195,23 @@ test('an H5P package in h5p-standalone: a lesson passed with real clicks sends a
 
   const completed = await statementsOf(page, 'completed');
   answered = await statementsOf(page, 'answered');
-  assert.equal(completed.length, 1);
-  assert.equal(answered.length, 2);
+  assert.equal(completed.length, 1, 'one top-level statement for the sitting');
+  assert.equal(answered.length, 2, 'a child per check, no top-level answered');
+  assert.ok(answered.every((a) => a.context.contextActivities.parent.length === 1));
   const record = await onLab(widget, 'lab', (lab) => lab.result());
-  assert.deepEqual(record.score, { raw: 2, max: 2, scaled: 1 });
+  assert.deepEqual(record.score, { raw: 2, max: 2, scaled: 1, scoring: 'passed' });
   assert.equal(record.completed, true);
   const h5p = await scores(h5pFrame);
   assert.deepEqual([h5p.raw, h5p.max], [record.score.raw, record.score.max], 'getScore/getMaxScore agree with lab.result()');
-  for (const statement of [answered[1], completed[0]]) {
-    assert.deepEqual(statement.result.score, { min: 0, raw: h5p.raw, max: h5p.max, scaled: 1 });
-    assert.equal(statement.result.completion, true);
-    assert.equal(statement.result.success, true);
-    assert.equal(statement.object.definition.interactionType, 'other');
-  }
+  assert.deepEqual(completed[0].result.score, { min: 0, raw: h5p.raw, max: h5p.max, scaled: 1 });
+  assert.equal(completed[0].result.completion, true);
+  assert.equal(completed[0].result.success, true);
+  assert.equal(completed[0].object.definition.interactionType, 'other');
+  assert.equal(completed[0].context?.contextActivities?.parent, undefined, 'the lesson statement is top-level');
+  // What a host stores with it (Moodle's attempt report): the lesson and a child per checked step.
+  const data = await h5pFrame.evaluate(() => H5P.instances[0].getXAPIData());
+  assert.deepEqual(data.children.map((c) => c.statement.object.id.replace(/^.*subContentId=/, '')), ['step-1', 'step-2']);
+  assert.deepEqual(data.statement.result.score, completed[0].result.score);
   const state = await h5pFrame.evaluate(() => H5P.instances[0].getCurrentState());
   assert.match(state.link, /[#&]lesson=h5p-check(&|$)/, 'the state to resume from is the widget link');
 
@@ -215,6 +228,18 @@ test('an H5P package in h5p-standalone: a lesson passed with real clicks sends a
   const fresh = await onLab(widget, 'lab', (lab) => ({ score: lab.result().score, step: lab.lesson().step }));
   assert.deepEqual(fresh, { score: { raw: 0, max: 2, scaled: 0 }, step: 0 });
   assert.equal((await statementsOf(page, 'completed')).length, 1, 'a reset sends nothing');
+  // Step 1 passed, step 2 left out, Finish: the sitting's one top-level statement is 'answered' with 1 of 2.
+  await clickData(widget, -1, 0, 'left', 'lab');
+  await clickButton(widget, 'Check');
+  await page.waitForFunction((id) => window.statements.filter((s) => s.verb.id === id).length === 2, VERB + 'progressed', { timeout: 10000 });
+  await clickButton(widget, 'Next');
+  await clickButton(widget, 'Finish');
+  await page.waitForFunction(() => window.statements.some((s) => /\/answered$/.test(s.verb.id) && !s.context?.contextActivities?.parent),
+    null, { timeout: 10000 });
+  const partial = (await statementsOf(page, 'answered')).filter((s) => !s.context?.contextActivities?.parent);
+  assert.equal(partial.length, 1);
+  assert.deepEqual(partial[0].result.score, { min: 0, raw: 1, max: 2, scaled: 0.5 });
+  assert.equal(partial[0].result.completion, false);
   await page.close();
 
   // The host hands the saved state back: the lesson resumes at its last step, with the student's point

@@ -89,7 +89,7 @@ test('a lesson graded from real clicks: attempts, the result event, a reload, an
   assert.equal(record.steps[1].choice, quiz.answer);
   assert.equal(record.steps[1].response, quiz.choices[quiz.answer]);
   assert.equal(record.steps[0].response, LESSON.steps[0].goal);
-  assert.deepEqual(record.score, { raw: 2, max: 3, scaled: 2 / 3 });
+  assert.deepEqual(record.score, { raw: 2, max: 3, scaled: 2 / 3, scoring: 'passed' });
   assert.equal(record.completed, false);
   assert.match(record.token, /^PLR1\.[A-Za-z0-9_-]+$/);
 
@@ -133,7 +133,7 @@ test('a lesson graded from real clicks: attempts, the result event, a reload, an
   const checked = JSON.parse(run.stdout);
   assert.deepEqual(checked.steps.map((s) => s.verdict), ['passed', 'passed', 'not checked']);
   assert.equal(checked.steps[0].judgedOn, 'own state', 'step 1 is judged on the state it was checked on');
-  assert.deepEqual(checked.score, { raw: 2, max: 3, scaled: 2 / 3 });
+  assert.deepEqual(checked.score, { raw: 2, max: 3, scaled: 2 / 3, scoring: 'passed' });
 
   // A check through the handle fires the event too (an attempt more, after the reload).
   await onLab(page, null, (lab) => { window.viaHandle = []; lab.on('result', (record) => window.viaHandle.push(record)); });

@@ -234,7 +234,7 @@ for (const version of ['1.2', '2004']) {
     assert.equal(resumed.step, 2, 'resumed at the step the student left');
     const again = await record(driver);
     assert.deepEqual(again.steps.map((s) => [s.attempts, s.passed]), [[1, true], [2, true], [0, false]]);
-    assert.deepEqual(again.score, { raw: 2, max: 2, scaled: 1 });
+    assert.deepEqual(again.score, { raw: 2, max: 2, scaled: 1, scoring: 'passed' });
     assert.equal((await onLab(driver, WHO, (lab) => lab.state())).points.length, 5);
     assert.ok(await orangeAt(page, driver, -1, 0) > 20, 'the point the student added is drawn again');
     assert.deepEqual(problems, []);

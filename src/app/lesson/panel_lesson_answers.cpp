@@ -224,8 +224,10 @@ const char* check_button_label(const LessonStep& step) { return step.predict ? "
 
 void draw_tries_line(const LessonRun& run) {
     const LessonStep& step = run.current();
-    if (!step.max_attempts) return;
-    wrapped_note("lesson-tries", "Tries used: " + std::to_string(run.attempts()) + " of " + std::to_string(*step.max_attempts), true);
+    if (step.max_attempts)
+        wrapped_note("lesson-tries", "Tries used: " + std::to_string(run.attempts()) + " of " + std::to_string(*step.max_attempts), true);
+    // A first-try lesson says so at each step, before the first Check and after it (lesson_run.hpp).
+    if (const std::string note = run.scoring_note(); !note.empty()) wrapped_note("lesson-scoring", note, true);
 }
 
 std::string verdict_text(const LessonRun::Verdict& verdict) {

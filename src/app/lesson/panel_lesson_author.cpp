@@ -130,6 +130,14 @@ void draw_lesson_author(PanelContext& c) {
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##lesson-title", &draft.lesson.title);
     name_text_field("Lesson title");
+    // How the lesson scores (core/lesson/lesson.hpp Scoring): off, every passed step counts.
+    bool first_try = draft.lesson.scoring == Scoring::FirstTry;
+    if (ImGui::Checkbox("Score only first tries", &first_try)) {
+        if (first_try) draft.lesson.scoring = Scoring::FirstTry;
+        else draft.lesson.scoring.reset();
+    }
+    item_tooltip("On: a step counts toward the score only when the student's first Check passes (the card says so). "
+                 "Off: every step passed counts, at any try.");
     if (ImGui::Button("Add this screen as a step", ImVec2(-1, 0))) draft.add_step(c.session);
     item_tooltip("A new step that starts from the points, settings and panels you see now.");
     if (draft.lesson.steps.empty()) return;

@@ -61,14 +61,15 @@ void App::after_frame() {
 }
 
 namespace {
-// What the lesson card shows that the state does not hold: the chosen answer and the last verdict
-// (a Check on the canvas changes no state, and the mirror must still say and show it).
+// What the lesson card shows that the state does not hold: the chosen answer, the last verdict and
+// whether the lesson is finished (a Check or Finish on the canvas changes no state, and the mirror and
+// the host must still hear of it).
 std::string lesson_card_signature(const LessonRun& run) {
     if (!run.is_open()) return "";
     const LessonRun::Verdict& v = run.verdict();
     return std::to_string(run.step()) + "|" + (run.chosen() ? std::to_string(*run.chosen()) : "-") + "|" +
            std::to_string(run.answer().selected) + "|" + describe_answer(run.current(), run.answer()) + "|" +
-           (v.checked ? (v.passed ? "passed|" : "not yet|") + v.message : "");
+           (v.checked ? (v.passed ? "passed|" : "not yet|") + v.message : "") + (run.finished() ? "|finished" : "");
 }
 }  // namespace
 

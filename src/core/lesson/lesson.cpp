@@ -77,9 +77,10 @@ public:
     bool read(const Json& root, Lesson& out) {
         if (!root.is_object()) return fail("The lesson must be a JSON object {...}, but it is " + describe(root) + ".");
         where_ = "The lesson";
-        if (!known_keys(root, {"version", "id", "title", "reveal", "steps"})) return false;
+        if (!known_keys(root, {"version", "id", "title", "reveal", "scoring", "steps"})) return false;
         if (!version(root)) return false;
         if (!reveal(root, out.reveal)) return false;
+        if (!scoring(root, out.scoring)) return false;
         if (!id(root, out.id)) return false;
         if (!text_field(root, "title", out.title, kMaxLessonTitleLength, TextKind::Line, true)) return false;
         const auto steps = root.find("steps");
@@ -213,6 +214,18 @@ private:
         Reveal r = Reveal::AfterPass;
         if (!v->is_string() || !parse(v->get_ref<const std::string&>(), r))
             return problem("\"reveal\" must be \"after-pass\" or \"each-try\", but it is " + describe(*v));
+        out = r;
+        return true;
+    }
+
+    // "scoring": "passed" | "first-try", on the lesson only (version 2).
+    bool scoring(const Json& root, std::optional<Scoring>& out) {
+        const auto v = root.find("scoring");
+        if (v == root.end()) return true;
+        if (version_ < 2) return problem("\"scoring\" is a version 2 key: put \"version\": 2 at the top of the lesson");
+        Scoring r = Scoring::Passed;
+        if (!v->is_string() || !parse(v->get_ref<const std::string&>(), r))
+            return problem("\"scoring\" must be \"passed\" or \"first-try\", but it is " + describe(*v));
         out = r;
         return true;
     }
@@ -396,17 +409,27 @@ bool parse(std::string_view text, Reveal& out) {
     return true;
 }
 
+std::string_view to_string(Scoring scoring) { return scoring == Scoring::FirstTry ? "first-try" : "passed"; }
+
+bool parse(std::string_view text, Scoring& out) {
+    if (text == "passed") out = Scoring::Passed;
+    else if (text == "first-try") out = Scoring::FirstTry;
+    else return false;
+    return true;
+}
+
 Reveal reveal_of(const Lesson& lesson, const LessonStep& step) {
     return step.reveal ? *step.reveal : lesson.reveal.value_or(Reveal::AfterPass);
 }
 
 std::string lesson_to_json(const Lesson& lesson) {
     OrderedJson out;
-    const bool v2 = lesson.reveal || std::any_of(lesson.steps.begin(), lesson.steps.end(), [](const LessonStep& s) { return s.uses_version_2(); });
+    const bool v2 = lesson.reveal || lesson.scoring || std::any_of(lesson.steps.begin(), lesson.steps.end(), [](const LessonStep& s) { return s.uses_version_2(); });
     out["version"] = v2 ? 2 : 1;  // the oldest version that holds the lesson: a version 1 lesson keeps its text
     out["id"] = lesson.id;
     out["title"] = lesson.title;
     if (lesson.reveal) out["reveal"] = std::string(to_string(*lesson.reveal));
+    if (lesson.scoring) out["scoring"] = std::string(to_string(*lesson.scoring));
     OrderedJson steps = OrderedJson::array();
     for (const LessonStep& step : lesson.steps) {
         OrderedJson s;

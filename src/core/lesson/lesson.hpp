@@ -74,6 +74,14 @@ enum class Reveal { AfterPass, EachTry };
 std::string_view to_string(Reveal reveal);          // "after-pass", "each-try"
 bool parse(std::string_view text, Reveal& out);
 
+// How a lesson scores (version 2, on the lesson): "passed" (the default) counts every step passed, at
+// whatever try; "first-try" counts a step only when its first check passed, so a mark cannot be reached
+// by trying every answer in turn. Either way a step must be passed to count, and the lesson is complete
+// once every step with a check has passed.
+enum class Scoring { Passed, FirstTry };
+std::string_view to_string(Scoring scoring);        // "passed", "first-try"
+bool parse(std::string_view text, Scoring& out);
+
 struct LessonStep {
     std::string title;
     std::string text;
@@ -108,6 +116,8 @@ struct Lesson {
     std::string title;
     std::vector<LessonStep> steps;  // at least one
     std::optional<Reveal> reveal;   // absent: after-pass
+    std::optional<Scoring> scoring; // absent: passed
+    Scoring scoring_rule() const { return scoring.value_or(Scoring::Passed); }
 };
 // The reveal that holds on a step: its own, else the lesson's, else after-pass.
 Reveal reveal_of(const Lesson& lesson, const LessonStep& step);

@@ -72,9 +72,13 @@ void score_result(LessonResult& result) {
     for (const StepResult& s : result.steps) {
         if (!s.checkable()) continue;
         ++result.max;
-        if (s.progress.passed) ++result.raw;
+        const bool counts = result.scoring == Scoring::FirstTry ? s.progress.passed && s.progress.first_try : s.progress.passed;
+        if (counts) ++result.raw;
     }
-    result.completed = result.raw == result.max;
+    // Complete means every check passed, whatever the scoring: a first-try lesson finished with a second
+    // try somewhere is complete, and its score says how much of it went right at once.
+    result.completed = std::all_of(result.steps.begin(), result.steps.end(),
+                                   [](const StepResult& s) { return !s.checkable() || s.progress.passed; });
     result.scaled = result.max == 0 ? 1.0 : static_cast<double>(result.raw) / static_cast<double>(result.max);
 }
 
@@ -85,6 +89,7 @@ std::optional<LessonResult> lesson_result(const LessonRun& run, const Session& s
     out.id = lesson.id;
     out.title = lesson.title;
     out.hash = lesson_hash(lesson);
+    out.scoring = lesson.scoring_rule();
     const LessonProgress progress = run.progress();
     for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
         const LessonStep& s = lesson.steps[i];
@@ -127,7 +132,7 @@ OrderedJson record_object(const LessonResult& r) {
                        {"version", kResultVersion},
                        {"lesson", {{"id", r.id}, {"title", r.title}, {"hash", r.hash}}},
                        {"steps", std::move(steps)},
-                       {"score", {{"raw", r.raw}, {"max", r.max}, {"scaled", r.scaled}}},
+                       {"score", {{"raw", r.raw}, {"max", r.max}, {"scaled", r.scaled}, {"scoring", std::string(to_string(r.scoring))}}},
                        {"completed", r.completed},
                        {"link", r.link}};
     return out;
@@ -198,7 +203,11 @@ public:
         const Json* score = member(root, "score", "the record");
         if (!score) return false;
         if (!score->is_object()) return fail("its \"score\" is not an object");
-        if (!known(*score, "the score", {"raw", "max", "scaled"})) return false;
+        if (!known(*score, "the score", {"raw", "max", "scaled", "scoring"})) return false;
+        if (const auto scoring = score->find("scoring"); scoring != score->end()) {  // absent in 0.1.0's tokens: passed
+            if (!scoring->is_string() || !parse(scoring->get_ref<const Json::string_t&>(), out.scoring))
+                return fail("its score's \"scoring\" is not \"passed\" or \"first-try\"");
+        }
         std::uint64_t raw = 0, max = 0;
         if (!whole(*score, "raw", "the score", kMaxLessonSteps, raw)) return false;
         if (!whole(*score, "max", "the score", kMaxLessonSteps, max)) return false;

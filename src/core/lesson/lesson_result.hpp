@@ -13,9 +13,10 @@
 //               "values" (typed numbers), "predicted" (true = mistake), "state": "#..." (the state link of the step's
 //               passing check, or of its last check while none passed; absent when not known: a
 //               reload gets it back from web/embed_check_states.js)}],
-//    "score": {"raw": checkable steps passed, "max": steps with a goal or a quiz, "scaled": raw / max
-//              (1 when max is 0)},
-//    "completed": every checkable step passed,
+//    "score": {"raw": checkable steps that count (scoring "passed": passed; "first-try": passed at the
+//              first check), "max": steps with a goal or a quiz, "scaled": raw / max (1 when max is 0),
+//              "scoring": the lesson's rule, "passed" or "first-try" (absent in 0.1.0's tokens: "passed")},
+//    "completed": every checkable step passed (whatever the scoring),
 //    "link": "#..." the widget's state now (the fragment Copy link makes, without the progress "lp")}
 //
 // [SECTION] The token: "PLR1." + base64url (no padding) of the record as compact JSON, at most
@@ -60,6 +61,7 @@ struct StepResult {
 struct LessonResult {
     std::string id, title, hash;
     std::vector<StepResult> steps;
+    Scoring scoring = Scoring::Passed;  // the lesson's rule; score_result counts by it
     std::size_t raw = 0, max = 0;
     double scaled = 0.0;
     bool completed = false;
@@ -68,7 +70,7 @@ struct LessonResult {
 
 // The record of the open lesson (nullopt with none).
 std::optional<LessonResult> lesson_result(const LessonRun& run, const Session& session);
-// Fills the score and completion from the steps (raw, max, scaled, completed).
+// Fills the score and completion from the steps and the scoring rule (raw, max, scaled, completed).
 void score_result(LessonResult& result);
 
 std::string result_json(const LessonResult& result);  // compact

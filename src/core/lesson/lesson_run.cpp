@@ -122,6 +122,26 @@ std::size_t LessonRun::checks_passed() const {
     return n;
 }
 
+std::size_t LessonRun::checks_counted() const {
+    if (!lesson_) return 0;
+    const bool first_try = lesson_->scoring_rule() == Scoring::FirstTry;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < lesson_->steps.size() && i < progress_.size(); ++i) {
+        const LessonStep& s = lesson_->steps[i];
+        if (s.has_check() && progress_[i].passed && (!first_try || progress_[i].first_try)) ++n;
+    }
+    return n;
+}
+
+std::string LessonRun::scoring_note() const {
+    if (!lesson_ || lesson_->scoring_rule() != Scoring::FirstTry || !current().has_check()) return "";
+    const StepProgress p = step_ < progress_.size() ? progress_[step_] : StepProgress{};
+    if (p.attempts == 0) return "Scored at the first try: this step counts toward your score only if your first Check passes.";
+    if (p.first_try) return "Passed at the first try: this step counts toward your score.";
+    return "Your first try did not pass, so this step does not count toward your score; passing it still "
+           "completes the lesson.";
+}
+
 std::size_t LessonRun::check_count() const {
     if (!lesson_) return 0;
     return static_cast<std::size_t>(std::count_if(lesson_->steps.begin(), lesson_->steps.end(),

@@ -82,11 +82,20 @@ public:
 
     // Finish on the last step: the card says "Lesson complete" and how many of the lesson's checks
     // passed (a step counts once it passed a check, on any visit). Moving to a step ends it.
-    void finish() { if (is_open()) finished_ = true; }
+    void finish() {
+        if (is_open() && !finished_) ++finishes_made_;
+        if (is_open()) finished_ = true;
+    }
     void unfinish() { finished_ = false; }
     bool finished() const { return is_open() && finished_; }
     std::size_t checks_passed() const;
     std::size_t check_count() const;  // steps with a goal or a quiz
+    // The steps that count toward the score under the lesson's scoring (lesson.hpp Scoring): as
+    // checks_passed() for "passed", the steps passed at their first check for "first-try".
+    std::size_t checks_counted() const;
+    // What the card says about a first-try lesson's scoring at this step, before and after its first
+    // check ("" for a "passed" lesson and for a step without a check). The table view says the same.
+    std::string scoring_note() const;
 
     // [SECTION] The record of the run (lesson_result.hpp reads it)
     // Time spent at the current step, given from outside (the core reads no clock): the app passes each
@@ -112,6 +121,9 @@ public:
     bool has_attempts() const;
     // Judged checks since the widget started (the JS 'result' event fires when it moves).
     std::uint64_t checks_made() const { return checks_made_; }
+    // Finish presses since the widget started (the 'result' event fires then too: a host that grades
+    // the lesson as a whole, as H5P does, sends its one statement when the student finishes).
+    std::uint64_t finishes_made() const { return finishes_made_; }
 
     // A state was loaded (a link, saved work, an LMS's suspend data) while this lesson is open and the
     // state names it: the run takes the state's progress (attempts, passes, answers, seconds; none when
@@ -136,6 +148,7 @@ private:
     std::vector<double> seconds_;            // per step, unrounded
     std::vector<std::string> check_links_;   // per step, see check_links()
     std::uint64_t checks_made_ = 0;
+    std::uint64_t finishes_made_ = 0;
     bool finished_ = false;
     // Predict steps: the visit the step is about (its state's next visit, or the visit of the first try
     // made at the step since it was entered). A later try is about a later visit, and is worded for it.

@@ -26,7 +26,7 @@ WidgetState plane_state(BiasMode bias = BiasMode::None, double eta = 1.0) {
 Lesson one_step(LessonStep step) {
     if (step.title.empty()) step.title = "Q";
     if (step.text.empty()) step.text = "Answer.";
-    Lesson lesson{"ex", "Exercises", {std::move(step)}, std::nullopt};
+    Lesson lesson{"ex", "Exercises", {std::move(step)}, std::nullopt, std::nullopt};
     REQUIRE(validate_lesson(lesson).empty());
     return lesson;
 }

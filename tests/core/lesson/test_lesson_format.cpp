@@ -114,7 +114,7 @@ TEST_CASE("lesson: malformed JSON, wrong types and limits") {
 
 TEST_CASE("lesson: unknown keys are refused with the closest known key") {
     CHECK(refusal(R"({"id": "a", "title": "A", "setps": []})") ==
-          "The lesson has an unknown key \"setps\" (did you mean \"steps\"?); the keys are version, id, title, reveal, steps.");
+          "The lesson has an unknown key \"setps\" (did you mean \"steps\"?); the keys are version, id, title, reveal, scoring, steps.");
     CHECK(refusal(lesson_with_step(std::string(kGoodStep) + R"(, "hnit": "x")")) ==
           "Step 1 has an unknown key \"hnit\" (did you mean \"hint\"?); the keys are title, text, state, controls, goal, "
           "choices, answer, answers, feedback, number, vector, predict, maxAttempts, reveal, hint, success.");

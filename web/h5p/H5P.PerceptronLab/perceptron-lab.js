@@ -9,11 +9,19 @@
  * (it trusts its parent: data-allowed-origins="self,parent"): 'perceptron-lab:get-result' with follow
  * gives the result record now and after every check (web/embed_messages.js).
  *
- * The H5P question contract: getScore (steps passed), getMaxScore (steps with a goal or a quiz),
- * getAnswerGiven, showSolutions (a list under the widget: each checked step's goal, right answer and
- * hint), resetTask (a fresh widget), getXAPIData, getCurrentState (the widget's link, which resumes the
- * lesson with the student's points and attempts). xAPI: 'answered' with the score after every check,
- * 'completed' once every checked step is passed.
+ * The H5P question contract: getScore (the record's raw: steps passed, or passed at the first try under
+ * "scoring": "first-try"), getMaxScore (steps with a goal or a quiz), getAnswerGiven, showSolutions (a
+ * list under the widget: each checked step's goal, right answer and hint), resetTask (a fresh widget),
+ * getXAPIData (the lesson's statement and one child per checked step), getCurrentState (the widget's
+ * link, which resumes the lesson with the student's points and attempts).
+ *
+ * xAPI, shaped for hosts that make an attempt of every top-level 'answered' or 'completed' (Moodle's
+ * mod_h5pactivity does, and a new attempt there clears the saved state): a check sends the step as a
+ * child statement ('answered' with the lesson as its parent, which starts no attempt) and a top-level
+ * 'progressed' (H5P then saves getCurrentState soon, so a student who leaves resumes where they were).
+ * The lesson as a whole is graded once per sitting: 'completed' when every checked step has passed, or
+ * 'answered' with the score so far when the student presses Finish before that (then 'completed' too,
+ * should they go back and pass the rest).
  *
  * ES5 only (H5P hosts load this file as it is): no arrow functions, let/const or template strings.
  */
@@ -109,7 +117,8 @@ H5P.PerceptronLab = (function ($, EventDispatcher) {
     this.resumeLink = previous && previous.lessonKey === this.lessonKey && typeof previous.link === 'string' ? previous.link : '';
     this.record = null;     // the widget's last result record (docs/reference.md "The result record")
     this.link = null;       // the widget's link at that record: resumes the lesson
-    this.completedSent = false;
+    this.completedSent = false;  // the top-level 'completed' of this sitting
+    this.partialSent = false;    // the top-level 'answered' sent at Finish before every step passed
     this.$container = null;
     this.iframe = null;
     this.solutionsShown = false;
@@ -198,14 +207,29 @@ H5P.PerceptronLab = (function ($, EventDispatcher) {
       // The sandboxed widget's origin is opaque ('null'): '*' is the only target that reaches it.
       this.iframe.contentWindow.postMessage({ type: PREFIX + 'get-result', follow: true, id: 'h5p' }, '*');
     } else if (data.type === PREFIX + 'result') {
+      var before = this.record;
       this.record = data.result || null;
       this.link = typeof data.link === 'string' ? data.link : null;
       var afterCheck = data.id === undefined;  // the first reply carries our id; the checks do not
       var completed = !!(this.record && this.record.completed);
-      if (afterCheck && this.record) this.triggerScored('answered');
+      if (afterCheck && this.record) {
+        var steps = this.record.steps || [];
+        var earlier = before && before.steps ? before.steps : [];
+        var checked = false;
+        for (var k = 0; k < steps.length; k++) {
+          if (steps[k].attempts > (earlier[k] ? earlier[k].attempts : 0)) {
+            this.trigger(this.stepEvent(k));
+            checked = true;
+          }
+        }
+        if (checked) this.trigger(this.createXAPIEventTemplate('progressed'));
+      }
       if (completed && !this.completedSent) {
-        this.completedSent = true;
+        this.completedSent = true;  // a resumed sitting that was complete already sends nothing
         if (afterCheck) this.triggerScored('completed');
+      } else if (afterCheck && data.finished === true && !completed && !this.partialSent && !this.completedSent && this.getAnswerGiven()) {
+        this.partialSent = true;
+        this.triggerScored('answered');
       }
       if (this.solutionsShown) this.showSolutions();
     } else if (data.type === PREFIX + 'error' && data.request === PREFIX + 'get-result') {
@@ -231,6 +255,35 @@ H5P.PerceptronLab = (function ($, EventDispatcher) {
     this.trigger(this.scoredEvent(verb));
   };
 
+  // One checked step as a child of the lesson: 'answered', its own object (the content's id with a
+  // subContentId, as H5P names the parts of a content), the lesson as parent, the step's verdict and
+  // whether it counts toward the score (1 of 1, or 0).
+  PerceptronLab.prototype.stepEvent = function (k) {
+    var step = this.record.steps[k];
+    var event = this.createXAPIEventTemplate('answered');
+    var statement = event.data.statement;
+    var parentId = statement.object.id;
+    var firstTry = this.record.score && this.record.score.scoring === 'first-try';
+    var counts = !!step.passed && (!firstTry || !!step.firstTry);
+    statement.object = {
+      objectType: 'Activity',
+      id: parentId + (parentId.indexOf('?') < 0 ? '?' : '&') + 'subContentId=step-' + (k + 1),
+      definition: {
+        name: { 'en-US': plain(step.title) || 'Step ' + (k + 1) },
+        type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+        interactionType: 'other',
+        extensions: { 'http://h5p.org/x-api/h5p-subContentId': 'step-' + (k + 1) }
+      }
+    };
+    statement.context = statement.context || {};
+    statement.context.contextActivities = statement.context.contextActivities || {};
+    statement.context.contextActivities.parent = [{ id: parentId, objectType: 'Activity' }];
+    var result = { score: { min: 0, raw: counts ? 1 : 0, max: 1, scaled: counts ? 1 : 0 }, completion: !!step.passed, success: !!step.passed };
+    if (typeof step.response === 'string' && step.response) result.response = step.response.slice(0, 250);
+    statement.result = result;
+    return event;
+  };
+
   PerceptronLab.prototype.getScore = function () {
     return this.record && this.record.score ? this.record.score.raw : 0;
   };
@@ -250,8 +303,15 @@ H5P.PerceptronLab = (function ($, EventDispatcher) {
     var title = (this.extras.metadata && this.extras.metadata.title) || (this.lesson && this.lesson.title) || 'Perceptron Lab';
     return H5P.createTitle ? H5P.createTitle(title) : title;
   };
+  // What a host stores with the lesson's statement (Moodle: the attempt's report): the lesson, and each
+  // step checked so far as its child.
   PerceptronLab.prototype.getXAPIData = function () {
-    return { statement: this.scoredEvent('answered').data.statement };
+    var children = [];
+    var steps = this.record && this.record.steps ? this.record.steps : [];
+    for (var k = 0; k < steps.length; k++) {
+      if (steps[k].attempts > 0) children.push({ statement: this.stepEvent(k).data.statement });
+    }
+    return { statement: this.scoredEvent('answered').data.statement, children: children };
   };
   // The widget's link (points, training, lesson step and attempts); undefined until it has answered,
   // so an early save keeps the state this content was started from.
@@ -309,6 +369,7 @@ H5P.PerceptronLab = (function ($, EventDispatcher) {
     this.link = '';
     this.resumeLink = '';
     this.completedSent = false;
+    this.partialSent = false;
     this.hideSolutions();
     if (this.$container && PerceptronLab.widgetHtml) {
       this.$status.text(this.params.l10n.loading).show();
