@@ -42,6 +42,9 @@ const BIG = {
   ],  // one step: the resume cannot lean on moving to another step
 };
 
+// The same lesson scored at the first try (issue 40): a step counts only when its first Check passes.
+const FIRST_TRY = { ...LESSON, version: 2, id: 'scorm-first-try', scoring: 'first-try' };
+
 // Version 2 answers (issue 24): a number, a select-all quiz and a prediction, from the perceptron-loss lesson.
 const loss = JSON.parse(fs.readFileSync(path.join(repoRoot, 'src/core/lesson/lessons/15-perceptron-loss.json'), 'utf8'));
 const { vector: _newW, ...predictOnly } = loss.steps[2];
@@ -85,6 +88,7 @@ window.launch = (version, dir, saved) => {
   pack('1.2', BIG, 'big');
   pack('1.2', V2, 'v2-12');
   pack('2004', V2, 'v2-2004');
+  pack('2004', FIRST_TRY, 'first-2004');
   server = await startServer({ root });
   browser = await launchBrowser();
 });
@@ -415,3 +419,43 @@ for (const version of ['1.2', '2004']) {
     await context.close();
   });
 }
+
+test('a first-try lesson: the card says the rule, a step passed at the second try does not count, and the LMS, the token and check agree', async () => {
+  const { page, context, problems } = await openLms();
+  const driver = await launch(page, '2004', 'first-2004');
+  const cmi = () => page.evaluate(() => JSON.parse(JSON.stringify(window.API_1484_11.cmi)));
+  const note = async () => (await drawn(driver, WHO)).texts.filter((t) => t.role === 'lesson-scoring').map((t) => t.text).join(' ');
+  assert.equal(await note(), 'Scored at the first try: this step counts toward your score only if your first Check passes.');
+
+  await clickData(driver, -1, 0, 'left', WHO);
+  await check(driver);
+  assert.equal(await note(), 'Passed at the first try: this step counts toward your score.');
+  await clickButton(driver, 'Next');
+  const quiz = LESSON.steps[1];
+  await clickChoice(driver, quiz.answer === 0 ? 1 : 0, quiz.choices.length);
+  await check(driver);
+  assert.match(await note(), /^Your first try did not pass, so this step does not count toward your score/);
+  await clickChoice(driver, quiz.answer, quiz.choices.length);
+  await check(driver);
+
+  const result = await record(driver);
+  assert.deepEqual(result.score, { raw: 1, max: 2, scaled: 0.5, scoring: 'first-try' });
+  assert.equal(result.completed, true, 'every step passed: the lesson is complete, with half the score');
+  const done = await cmi();
+  assert.deepEqual([done.score.raw, done.score.max, done.score.scaled], ['50', '100', '0.5']);
+  assert.deepEqual([done.completion_status, done.success_status], ['completed', 'passed']);
+
+  // The card's summary after Finish names the rule and the score.
+  await clickButton(driver, 'Next');
+  await clickButton(driver, 'Finish');
+  const summary = (await drawn(driver, WHO)).texts.filter((t) => t.role === 'lesson-complete').map((t) => t.text).join(' ');
+  assert.match(summary, /passed 2 of the 2 checks\. This lesson scores at the first try: 1 of 2 steps were passed at the first check, and that is your score\./);
+
+  // The token re-checked by perceptron-cli: the same score, by the lesson's rule.
+  const lessonFile = path.join(root, 'first-2004.json');
+  const checked = spawnSync(cli, ['check', '--lesson', lessonFile, '--token', result.token, '--json'], { encoding: 'utf8' });
+  assert.equal(checked.status, 0, checked.stderr);
+  assert.deepEqual(JSON.parse(checked.stdout).score, { raw: 1, max: 2, scaled: 0.5, scoring: 'first-try' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

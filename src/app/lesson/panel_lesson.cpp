@@ -114,7 +114,7 @@ void draw_lesson_complete(PanelContext& c) {
     else summary += " and passed " + std::to_string(passed) + " of the " + std::to_string(checks) + (checks == 1 ? " check." : " checks.");
     if (checks > 0 && run.lesson().scoring_rule() == Scoring::FirstTry)
         summary += " This lesson scores at the first try: " + std::to_string(run.checks_counted()) + " of " + std::to_string(checks) +
-                   (run.checks_counted() == 1 ? " step was" : " steps were") + " passed at the first check, and that is your score.";
+                   (checks == 1 ? " step was" : " steps were") + " passed at the first check, and that is your score.";
     wrapped_note("lesson-complete", summary, false);
     const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
     if (ImGui::Button("Back to the last step", ImVec2(half, 0))) { run.unfinish(); g_card.reveal = true; }
