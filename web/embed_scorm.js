@@ -155,7 +155,11 @@ export async function startScorm(handle, { version }) {
   let toldDropped = false;
   const keepWork = (tell) => {
     const lesson = handle.lesson();
-    if (lesson) set(v.location, lesson.step + 1);
+    // A student who closed the lesson (its card's "Close the lesson", or Leave) keeps the suspend data of
+    // the lesson as they left it: the next launch reopens it at that step with their checks, where a
+    // state without the lesson would show a plain widget and no result.
+    if (!lesson) return;
+    set(v.location, lesson.step + 1);
     const { data, dropped } = suspendData(suspendLink(handle), v.suspendLimit);
     set('cmi.suspend_data', data);
     if (tell && dropped && !toldDropped) handle.setNotice(droppedPointsNotice(v.suspendLimit));

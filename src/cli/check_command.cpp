@@ -18,6 +18,7 @@
 #include "core/lesson/lesson_exercise.hpp"
 #include "core/session/session.hpp"
 #include "core/state/state_codec.hpp"
+#include "core/state/table_cells.hpp"
 #include "options.hpp"
 
 namespace pl::cli {
@@ -221,7 +222,7 @@ int run_check(const std::vector<std::string_view>& args, std::ostream& out, std:
     CheckReport report;
     if (error.empty()) error = recheck_token(lesson, token, report);
     if (!error.empty()) {
-        err << "perceptron-cli: " << error << "\n";
+        err << "perceptron-cli: " << printable_text(error) << "\n";  // never a raw control character to the terminal
         return 2;
     }
     if (json) print_json(report, out);

@@ -15,6 +15,7 @@
 #include "check_command.hpp"
 #include "commands.hpp"
 #include "core/lesson/lesson_exercise.hpp"
+#include "core/state/table_cells.hpp"
 #include "options.hpp"
 
 namespace pl::cli {
@@ -116,13 +117,6 @@ std::string read_submissions(const std::string& path, std::vector<Submission>& o
     return "";
 }
 
-std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-    std::string out = "\"";
-    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
 // What a lecturer reads before the next lecture, per checked step: how many checked it, passed it at
 // the first try and passed it at all, the median time spent there, and the answers of the students who
 // have not passed it, most common first. A token keeps one answer per step (the one that passed, else
@@ -200,15 +194,15 @@ int run_report(const std::vector<std::string_view>& args, std::ostream& out, std
         if (error.empty()) error = read_submissions(f, submissions);
     if (error.empty() && submissions.empty()) error = "There is no token in the files given.";
     if (!error.empty()) {
-        err << "perceptron-cli: " << error << "\n";
+        err << "perceptron-cli: " << printable_text(error) << "\n";
         return 2;
     }
 
     std::vector<Row> rows;
     for (const Submission& s : submissions) {
         Row row;
-        row.student = s.student;
-        row.error = recheck_token(lesson, s.token, row.report);
+        row.student = printable_text(s.student);  // an LMS export's name may hold an ESC sequence
+        row.error = printable_text(recheck_token(lesson, s.token, row.report));
         rows.push_back(std::move(row));
     }
     const std::size_t n = lesson.steps.size();
@@ -228,15 +222,15 @@ int run_report(const std::vector<std::string_view>& args, std::ostream& out, std
         for (std::size_t i = 0; i < n; ++i) out << ",attempts_step_" << (i + 1);
         out << ",error\n";
         for (const Row& row : rows) {
-            out << csv_field(row.student);
+            out << csv_cell(row.student);
             if (!row.error.empty()) {
                 out << ",,," << to_string(lesson.scoring_rule()) << ",,";
                 for (std::size_t i = 0; i < n; ++i) out << ",";
-                out << "," << csv_field(row.error) << "\n";
+                out << "," << csv_cell(row.error) << "\n";
                 continue;
             }
             out << "," << row.report.raw << "," << row.report.max << "," << to_string(row.report.scoring) << "," << (row.report.passed() ? "true" : "false") << ","
-                << csv_field(passed_steps(row.report));
+                << csv_cell(passed_steps(row.report));
             for (const StepVerdict& v : row.report.steps) out << "," << v.progress.attempts;
             out << ",\n";
         }

@@ -262,3 +262,14 @@ TEST_CASE("check: a first-try lesson counts the steps passed at the first check,
     CHECK(f.code == 2);
     CHECK(f.err.find("says passed on the first try but not passed") != std::string::npos);
 }
+
+TEST_CASE("check: a token whose lesson id carries an escape sequence is refused, and nothing raw reaches the terminal") {
+    LessonResult record = passed_record();
+    record.id = "result-check\x1b]0;pwned\x07\x1b[2J\nScore: 3 of 3. Passed.";
+    const Run r = check(kLesson, result_token(record));
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find('\x1b') == std::string::npos);
+    CHECK(one_sentence(r.err));
+    CHECK(r.err.find("lesson id is not a lesson id") != std::string::npos);
+}

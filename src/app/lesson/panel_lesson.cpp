@@ -116,10 +116,13 @@ void draw_lesson_complete(PanelContext& c) {
         summary += " This lesson scores at the first try: " + std::to_string(run.checks_counted()) + " of " + std::to_string(checks) +
                    (checks == 1 ? " step was" : " steps were") + " passed at the first check, and that is your score.";
     wrapped_note("lesson-complete", summary, false);
-    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-    if (ImGui::Button("Back to the last step", ImVec2(half, 0))) { run.unfinish(); g_card.reveal = true; }
-    ImGui::SameLine();
-    if (ImGui::Button("Close the lesson", ImVec2(half, 0))) {
+    // Two halves of the column; in a narrow one (an LMS's frame, a phone) the labels shorten rather than
+    // being cut (fit_button shows the whole label as the tooltip then).
+    ButtonGrid grid(2, {"Last step", "Close"});
+    grid.next();
+    if (fit_button({"Back to the last step", "Last step"}, "lesson-back-to-last", grid.width())) { run.unfinish(); g_card.reveal = true; }
+    grid.next();
+    if (fit_button({"Close the lesson", "Close"}, "lesson-close", grid.width())) {
         run.leave(c.session);
         g_card.reveal = true;
     }

@@ -12,6 +12,7 @@
 
 #include "core/figures/trace_table.hpp"
 #include "core/state/decimal.hpp"
+#include "core/state/table_cells.hpp"
 
 namespace pl {
 
@@ -36,13 +37,6 @@ std::string tuple(const Vec& v) {
 }
 
 std::string math(const std::string& text) { return "$" + text + "$"; }
-
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
 
 std::string latex_text(const std::string& text) {
     std::string out;
@@ -160,11 +154,11 @@ std::string trace_csv(const TraceTable& t) {
         header.push_back("changed (word before->after)");
     }
     std::string out;
-    for (std::size_t k = 0; k < header.size(); ++k) out += (k ? "," : "") + csv_field(header[k]);
+    for (std::size_t k = 0; k < header.size(); ++k) out += (k ? "," : "") + csv_cell(header[k]);
     out += '\n';
     for (const TraceRow& r : t.rows) {
         std::vector<std::string> cells = {std::to_string(r.t), std::to_string(r.epoch), std::to_string(r.index + 1)};
-        if (t.kind == TraceKind::Words) cells.push_back(csv_field(r.message));
+        if (t.kind == TraceKind::Words) cells.push_back(csv_cell(r.message));
         else
             for (double v : r.x) cells.push_back(exact(v));
         cells.insert(cells.end(), {std::to_string(r.y), exact(r.score), r.mistake ? "1" : "0"});
@@ -181,7 +175,7 @@ std::string trace_csv(const TraceTable& t) {
             std::string changed;
             for (const TraceWord& w : r.words) changed += (changed.empty() ? "" : " ") + w.word + " " + exact(w.before) + "->" + exact(w.after);
             if (r.bias_changed) changed += (changed.empty() ? "" : " ") + std::string("b ") + exact(r.b_before) + "->" + exact(r.b_after);
-            cells.push_back(csv_field(changed));
+            cells.push_back(csv_cell(changed));
         }
         for (std::size_t k = 0; k < cells.size(); ++k) out += (k ? "," : "") + cells[k];
         out += '\n';

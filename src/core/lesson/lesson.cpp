@@ -145,9 +145,7 @@ private:
                                  " characters a-z, 0-9 and '-', starting with a letter or digit";
         if (!v->is_string()) return fail("The lesson's \"id\" must be " + rule + ", but it is " + describe(*v) + ".");
         const std::string& text = v->get_ref<const std::string&>();
-        bool good = !text.empty() && text.size() <= kMaxLessonIdLength && text.front() != '-';
-        for (char c : text) good = good && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
-        if (!good) return fail("The lesson's \"id\" must be " + rule + ", but it is " + describe(*v) + ".");
+        if (!valid_lesson_id(text)) return fail("The lesson's \"id\" must be " + rule + ", but it is " + describe(*v) + ".");
         out = text;
         return true;
     }
@@ -407,6 +405,12 @@ bool parse(std::string_view text, Reveal& out) {
     else if (text == "each-try") out = Reveal::EachTry;
     else return false;
     return true;
+}
+
+bool valid_lesson_id(std::string_view id) {
+    bool good = !id.empty() && id.size() <= kMaxLessonIdLength && id.front() != '-';
+    for (char c : id) good = good && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
+    return good;
 }
 
 std::string_view to_string(Scoring scoring) { return scoring == Scoring::FirstTry ? "first-try" : "passed"; }

@@ -122,6 +122,10 @@ struct Lesson {
 // The reveal that holds on a step: its own, else the lesson's, else after-pass.
 Reveal reveal_of(const Lesson& lesson, const LessonStep& step);
 
+// The lesson id rule: 1 to kMaxLessonIdLength characters a-z, 0-9 and '-', not starting with '-'.
+// The lesson reader and the result token reader both hold ids to it.
+bool valid_lesson_id(std::string_view id);
+
 struct LessonParse {
     bool ok = false;
     Lesson lesson;      // when ok

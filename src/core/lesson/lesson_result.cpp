@@ -185,6 +185,7 @@ public:
         if (!lesson->is_object()) return fail("its \"lesson\" is not an object");
         if (!known(*lesson, "the lesson", {"id", "title", "hash"})) return false;
         if (!text(*lesson, "id", "the lesson", kMaxLessonIdLength, out.id)) return false;
+        if (!valid_lesson_id(out.id)) return fail("its lesson id is not a lesson id (a-z, 0-9 and '-')");  // printed by check
         if (!text(*lesson, "title", "the lesson", kMaxLessonTitleLength, out.title)) return false;
         if (!text(*lesson, "hash", "the lesson", 16, out.hash)) return false;
         if (out.hash.size() != 16 || !std::all_of(out.hash.begin(), out.hash.end(), [](char c) {

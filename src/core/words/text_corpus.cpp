@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/state/table_cells.hpp"
+
 namespace pl {
 
 namespace {
@@ -171,7 +173,7 @@ TsvResult parse_tsv(std::string_view text, std::size_t max_messages) {
         }
         saw_zero |= label == 0;
         saw_minus_one |= label == -1;
-        result.corpus.add(std::string(message), label == 0 ? -1 : label);
+        result.corpus.add(read_tsv_text(message), label == 0 ? -1 : label);  // write_tsv's apostrophe off
         if (result.corpus.rows.count(result.corpus.size() - 1) == 0) ++result.empty_messages;
         if (result.corpus.vocabulary.size() > kMaxVocabulary) {
             error(line_number, "more than " + std::to_string(kMaxVocabulary) + " distinct words");
@@ -189,7 +191,7 @@ std::string write_tsv(const std::vector<std::string>& messages, const std::vecto
     std::string out = "label\ttext\n";
     for (std::size_t i = 0; i < messages.size() && i < labels.size(); ++i) {
         out += labels[i] > 0 ? "1\t" : "-1\t";
-        for (const char c : messages[i]) out += (c == '\t' || c == '\n' || c == '\r') ? ' ' : c;
+        out += tsv_cell(messages[i]);  // a message like "=HYPERLINK(...)" opens in a spreadsheet as text
         out += '\n';
     }
     return out;
