@@ -243,23 +243,33 @@ std::string canvas_svg(const Session& session, const FigureOptions& options) {
         const double v = field.eval(x, scratch);
         return answer.hand ? (label > 0 ? v < 0 : v >= 0) : label * v <= 0;  // the unit fires at its threshold
     };
-    if (trained)
+    // A capped figure draws every k-th point (options.max_points): the same sample for the rings and
+    // the markers, training points and test points alike.
+    const Dataset& test = state.held_out;
+    const std::size_t total = data.size() + test.size(), shown = figure_points_drawn(total, options);
+    auto drawn = [&](std::size_t k) { return shown == total || (k * shown) / total != ((k + 1) * shown) / total; };
+    const bool rings = trained && options.mistake_rings;
+    if (rings)
         for (std::size_t i = 0; i < data.size(); ++i)
-            if (wrong(data.points[i], data.labels[i]))
+            if (drawn(i) && wrong(data.points[i], data.labels[i]))
                 svg.circle(f.x(coord(data.points[i], 0)), f.y(coord(data.points[i], 1)), radius(i) + 4,
                            "class=\"mistake\" fill=\"none\" stroke=\"" + s.mistake_ring + "\" stroke-width=\"2\"");
     for (std::size_t i = 0; i < data.size(); ++i)
-        draw_marker(svg, f.x(coord(data.points[i], 0)), f.y(coord(data.points[i], 1)), data.labels[i], radius(i), s, false);
-    const Dataset& test = state.held_out;
+        if (drawn(i)) draw_marker(svg, f.x(coord(data.points[i], 0)), f.y(coord(data.points[i], 1)), data.labels[i], radius(i), s, false);
     for (std::size_t j = 0; j < test.size(); ++j) {
+        if (!drawn(data.size() + j)) continue;
         const double cx = f.x(coord(test.points[j], 0)), cy = f.y(coord(test.points[j], 1));
-        if (trained && wrong(test.points[j], test.labels[j]))
+        if (rings && wrong(test.points[j], test.labels[j]))
             svg.circle(cx, cy, kMarkerRadius + 5.5, "class=\"mistake\" fill=\"none\" stroke=\"" + s.mistake_ring + "\" stroke-width=\"2\"");
         draw_marker(svg, cx, cy, test.labels[j], kMarkerRadius + 1.5, s, true);
     }
     svg.close_group();
     draw_legend(svg, f, s, legend);
     return svg.finish();
+}
+
+std::size_t figure_points_drawn(std::size_t total, const FigureOptions& options) {
+    return options.max_points == 0 ? total : std::min(total, options.max_points);
 }
 
 }  // namespace pl

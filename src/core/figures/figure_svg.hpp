@@ -21,7 +21,15 @@ struct FigureOptions {
     bool grayscale = false;   // no colour: the classes by their shapes, the regions in two greys
     double width_cm = 12.0;   // the figure's size on paper (the SVG's width/height in cm)
     double height_cm = 0.0;   // 0: from the width and the picture's own aspect
+    // At most this many points drawn (training and test together), an even sample in order: every k-th
+    // point; 0 draws them all. The worksheet caps its pictures so a lesson of 100,000 points per step
+    // prints as a sheet of a few hundred kilobytes (figure_points_drawn says how many were drawn).
+    std::size_t max_points = 0;
+    bool mistake_rings = true;  // ring the points the answer gets wrong (off for a predict step's question)
 };
+
+// How many of `total` points a figure with these options draws.
+std::size_t figure_points_drawn(std::size_t total, const FigureOptions& options);
 
 // The canvas as the session shows it: the view, the points with their shapes, the answer's boundary
 // (an exact line for linear models, the f = 0 contour of the exact field for kernels and lifts), the

@@ -13,6 +13,16 @@ using worksheet::markup_html;
 
 namespace {
 
+// 100000 as "100,000": the counts a sheet states.
+std::string thousands(std::size_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
 // Print first: A4 with margins, dark text on white, a serif for reading and a sans for headings; a
 // step's heading never ends a page, and its figure and question stay together on one.
 constexpr const char* kStyle = R"(
@@ -156,11 +166,18 @@ std::string step_html(const Lesson& lesson, std::size_t index, const WorksheetOp
             out += "<tr><td>" + xml_escape(screen->words.messages[m]) + "</td><td>" +
                    (m < screen->words.labels.size() && screen->words.labels[m] > 0 ? "ham (+1)" : "spam (\xE2\x88\x92" "1)") + "</td></tr>\n";
         out += "</table>\n";
+        if (screen->words.messages.size() > 40)
+            out += "<p class=\"form\">The first 40 of the " + thousands(screen->words.messages.size()) + " messages; the widget has them all.</p>\n";
     } else if (screen) {
         const Session session(*screen);
-        out += "<figure>" + strip_xml_declaration(canvas_svg(session, options.figure)) + "<figcaption>" +
-               (s.state ? "The points this step sets up." : "The points as the lesson left them before this step.") +
-               "</figcaption></figure>\n";
+        FigureOptions figure = options.figure;
+        // A predict step asks whether the next visit is a mistake: the student's sheet rings no point.
+        if (s.predict && !options.key) figure.mistake_rings = false;
+        const std::size_t total = screen->data.size() + screen->held_out.size(), shown = figure_points_drawn(total, figure);
+        std::string caption = s.state ? "The points this step sets up." : "The points as the lesson left them before this step.";
+        if (shown < total)
+            caption += " It shows " + thousands(shown) + " of the " + thousands(total) + " points, evenly spread over them; the widget has them all.";
+        out += "<figure>" + strip_xml_declaration(canvas_svg(session, figure)) + "<figcaption>" + caption + "</figcaption></figure>\n";
     } else if (s.has_check()) {
         out += "<p class=\"form\">This step works on your own points in the widget.</p>\n";
     }

@@ -23,6 +23,10 @@
 
 namespace pl {
 
+// Points drawn per picture on a sheet: more cannot be told apart at 10 cm, and a lesson of 100,000 points
+// a step would otherwise print as a sheet of over 100 MB.
+inline constexpr std::size_t kWorksheetFigurePoints = 2000;
+
 struct WorksheetOptions {
     bool key = false;             // add the answer key under each question
     bool print_on_open = false;   // the page asks the browser to print once it has loaded (the widget's button)
@@ -31,6 +35,7 @@ struct WorksheetOptions {
         FigureOptions f;
         f.print = true;
         f.width_cm = 10.0;
+        f.max_points = kWorksheetFigurePoints;  // the caption says when a picture shows fewer than all
         return f;
     }
 };

@@ -159,3 +159,43 @@ TEST_CASE("every built-in lesson makes a sheet and a key") {
         CHECK(worksheet_file_name(*lesson, false) == summary.id + "-worksheet.html");
     }
 }
+
+TEST_CASE("a sheet of six steps of 100,000 points stays small: each picture draws 2,000 of them and says so") {
+    // Issue 45: the pictures of such a lesson made 127 MB of HTML. Points on a slanted grid, labelled by
+    // the side of x1 + x2 = 0.1 they are on (separable, so the key's training ends).
+    WidgetState state = Session::default_state();
+    state.data = Dataset{};
+    for (std::size_t i = 0; i < kMaxPoints; ++i) {
+        const double x = -2.0 + 4.0 * static_cast<double>(i % 317) / 316.0;
+        const double y = -2.0 + 4.0 * static_cast<double>(i / 317) / 316.0;
+        state.data.add({x, y}, x + y > 0.1 ? 1 : -1);
+    }
+    Lesson lesson;
+    lesson.id = "big";
+    lesson.title = "Big";
+    for (int k = 0; k < 6; ++k) {
+        LessonStep step;
+        step.title = "Step " + std::to_string(k + 1);
+        step.text = "Look.";
+        step.state = state;
+        step.choices = {"yes", "no"};
+        lesson.steps.push_back(step);
+    }
+    REQUIRE(validate_lesson(lesson).empty());
+    const std::string html = worksheet_html(lesson);
+    MESSAGE("sheet of 6 x 100,000 points: " << html.size() << " bytes");
+    CHECK(html.size() < 4u * 1024u * 1024u);
+    CHECK(count_of(html, "It shows 2,000 of the 100,000 points, evenly spread over them; the widget has them all.") == 6);
+    CHECK(count_of(html, "class=\"point ") == 6 * kWorksheetFigurePoints);
+}
+
+TEST_CASE("a predict step's picture on the student's sheet rings no point; the key's does") {
+    // The update-rule start trained three visits: the next visit's point is a mistake the ring would show.
+    WidgetState state = Session::default_state();
+    state.trained_visits = 1;
+    const std::string link = "#" + encode_fragment(state);
+    const Lesson lesson = parsed(R"({"version": 2, "id": "p", "title": "P", "steps": [{"title": "Predict", "text": "Mistake?",
+        "state": ")" + link + R"(", "predict": true}]})");
+    CHECK(count_of(worksheet_html(lesson, with_key(false)), "class=\"mistake\"") == 0);
+    CHECK(count_of(worksheet_html(lesson, with_key(true)), "class=\"mistake\"") > 0);
+}
