@@ -198,14 +198,30 @@ export async function mountPerceptron(element, options = {}) {
   const addressed = options.syncUrl ? null : linkAddressedTo(element.id);
   if (!startsFromDefaults(options) || remembers(options) || addressed) await loadRest();
   let startError = await applyStartOptions(handle, options);
+  // A page that sets its own lesson keeps it: a link addressed to the widget may bring points and
+  // progress for that lesson only (embed_lessons.js linkProblem), never another lesson in its place.
+  const pageLesson = options.lesson || options.lessonSrc || options.scorm ? lessons.identity() : null;
+  const openLink = async (link) => {
+    const why = pageLesson ? await lessons.linkProblem(link, pageLesson) : '';
+    if (!why) return openAddressedLink(handle, link);
+    const refusal = `This link was not opened: ${why}. This page teaches its own lesson, and your work on it is as you left it.`;
+    console.warn(`Perceptron Lab: ${refusal}`);
+    return refusal;
+  };
   const links = { addressed, opened: '' };  // opened: the addressed link the widget's work started from
-  if (remembers(options)) startError = await restoreSavedWork(handle, follow, lessons, startError, cleanups, links, restArrived);
-  else if (addressed) startError = (await openAddressedLink(handle, addressed)) || '';
+  if (remembers(options)) startError = await restoreSavedWork(handle, follow, lessons, startError, cleanups, links, restArrived, openLink);
+  else if (addressed) startError = (await openLink(addressed)) || '';
   if (addressed) element.scrollIntoView({ block: 'start' });  // the person came for this widget
   if (!options.syncUrl && element.id) {
     cleanups.push(followAddressedLinks(element, async (link) => {
       element.scrollIntoView({ block: 'start' });
-      if (!(await openAddressedLink(handle, link))) links.opened = link;
+      const error = await openLink(link);
+      if (!error) {
+        links.opened = link;
+        handle.setNotice('This shared link replaced what the widget showed; press Undo (Ctrl+Z) to have it back.');
+      } else {
+        handle.setNotice(error);
+      }
     }));
   }
   if (startError) handle.setNotice(startError);  // a bad link: the default scene and the message
@@ -321,10 +337,12 @@ async function openAddressedLink(handle, link) {
 
 // A saved entry of this widget (embed_remember.js) wins over the page's start state, unless the page
 // changed that start since it was saved, or the page was opened with a link addressed to this widget
-// (links.addressed) other than the one the entry was made from (a reload keeps the work done since).
+// (links.addressed) other than the one the entry was made from (a reload keeps the work done since):
+// then the saved work is loaded first and the link over it, so Undo brings the work back. openLink
+// opens a link or says why not (a page's own lesson refuses links for other lessons).
 // From now on the widget's work is saved as it changes. Returns the start error still to show ('' once
 // the saved work or the link replaced a failed start; a link that could not be opened says so).
-async function restoreSavedWork(handle, follow, lessons, startError, cleanups, links, restArrived) {
+async function restoreSavedWork(handle, follow, lessons, startError, cleanups, links, restArrived, openLink) {
   const key = rememberKey(handle.element);
   const start = lessons.signature();
   const saved = readSaved(key);
@@ -332,12 +350,19 @@ async function restoreSavedWork(handle, follow, lessons, startError, cleanups, l
   links.opened = (saved && saved.start === start && saved.opened) || '';
   let linkError = '';
   let tookLink = false;
+  let workUnder = false;  // the saved work was loaded under the link: one Undo brings it back
   if (addressed && !(saved && saved.start === start && saved.opened === addressed)) {
-    linkError = await openAddressedLink(handle, addressed);
+    const usable = saved && saved.start === start;
+    if (usable) workUnder = (await handle.load(saved.link)).ok;
+    linkError = await openLink(addressed);
     if (!linkError) { links.opened = addressed; tookLink = true; startError = ''; }
   }
   if (tookLink) {
-    // nothing to restore: the link's state is the widget's work now (written below, at once)
+    // The link's state is the widget's work now (written below, at once); the work it replaced is not
+    // lost: it is the step before in the undo history, and the notice says so.
+    if (workUnder) handle.setNotice('This shared link replaced the work saved in this browser; press Undo (Ctrl+Z) to have your own work back.');
+  } else if (workUnder) {
+    startError = '';  // the link was refused or could not be read: the saved work, loaded above, stays
   } else if (saved && (saved.start === start || startError)) {
     const restored = await handle.load(saved.link);
     if (restored.ok) startError = '';

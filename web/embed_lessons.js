@@ -6,7 +6,7 @@ import { compressLesson, decompressLesson, splitLessonLink, storedLesson, withLe
 /**
  * wasm: embed_wasm.js calls of one widget; result(ok): {ok: true} or {ok: false, error: pl_last_error()}.
  * Returns {verbs (the handle's lesson members), fragment(), signature(), followState(), carriesLesson(text),
- * loadWithLesson(link, loadPlain)}.
+ * loadWithLesson(link, loadPlain), draftFile, identity(), linkProblem(link, identity)}.
  */
 export function createLessons(wasm, result) {
   const { call, text, withString } = wasm;
@@ -78,6 +78,36 @@ export function createLessons(wasm, result) {
     return '';
   }
 
+  const builtinIds = () => JSON.parse(text('pl_lessons')).map((l) => l.id);
+  // The same lesson whatever the spacing of its JSON text.
+  const canonical = (lessonText) => { try { return JSON.stringify(JSON.parse(lessonText)); } catch (err) { return lessonText; } };
+
+  /**
+   * The open lesson as a page set it (data-lesson, data-lesson-src, data-scorm): {id, title, builtin,
+   * canonical}, null with none. A link addressed to that page may bring only this lesson (linkProblem).
+   */
+  function identity() {
+    const now = current();
+    if (!now) return null;
+    return { id: now.id, title: now.title, builtin: now.builtin, canonical: now.builtin ? '' : canonical(source()) };
+  }
+
+  /**
+   * '' when `link` opens the lesson `page` (identity()): the same built-in lesson, or an instructor's
+   * lesson of the same text. Else why not, in words: a link shared into a course page brings points and
+   * progress for the page's lesson, never a lesson of its own in its place.
+   */
+  async function linkProblem(link, page) {
+    const parts = splitLessonLink(String(link).trim());
+    const name = `this page's lesson "${page.title}"`;
+    if (!parts.lessonId) return `it does not open ${name}`;
+    if (parts.lessonz === null) return page.builtin && parts.lessonId === page.id ? '' : `it opens another lesson than ${name}`;
+    if (page.builtin) return `it carries a lesson of its own, not ${name}`;
+    let lessonText;
+    try { lessonText = await decompressLesson(parts.lessonz); } catch (err) { return `its lesson cannot be read (${err.message})`; }
+    return canonical(lessonText) === page.canonical ? '' : `it carries a lesson of its own, not ${name}`;
+  }
+
   /** Whether a link (not JSON text) carries an instructor's lesson, so load() has to unpack it first. */
   function carriesLesson(value) {
     return typeof value === 'string' && !value.trimStart().startsWith('{') && splitLessonLink(value.trim()).lessonz !== null;
@@ -106,6 +136,9 @@ export function createLessons(wasm, result) {
     let id;
     try { id = JSON.parse(lessonText)?.id; } catch (err) { return refuse(`its lesson is not JSON (${err.message})`); }
     if (id !== parts.lessonId) return refuse(`it carries the lesson "${id}" but is positioned in the lesson "${parts.lessonId}"`);
+    // A built-in lesson's name on a lesson from a link would pass it off as the widget's own (its title,
+    // its place in the list): a lesson from a link always has an id of its own.
+    if (builtinIds().includes(id)) return refuse(`the lesson it carries takes the id "${id}" of a built-in lesson; a lesson in a link needs an id of its own`);
 
     const before = current();
     const beforeSource = before && !before.builtin ? source() : '';
@@ -181,7 +214,7 @@ export function createLessons(wasm, result) {
   };
   /** The Author mode's draft (Save JSON in the widget): {name, text} for a download. */
   const draftFile = () => ({ name: `${text('pl_lesson_draft_id') || 'lesson'}.json`, text: text('pl_lesson_draft') });
-  return { verbs, fragment, signature, followState, carriesLesson, loadWithLesson, draftFile };
+  return { verbs, fragment, signature, followState, carriesLesson, loadWithLesson, draftFile, identity, linkProblem };
 }
 
 // FNV-1a (32 bits) of a text's UTF-16 units: tells lessons apart in a signature without storing them.

@@ -307,3 +307,73 @@ test('a wrong data-* name is told by attribute, value and the README spellings, 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Issue 45: a link shared into a course page cannot swap the page's lesson, a lesson in a link never
+// takes a built-in id, and a link that replaces saved work leaves that work one Undo away.
+test("a link with a lesson of its own cannot take a course page's lesson, nor a built-in id; saved work stays one Undo away", async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/examples/course.html`, { width: 1000, height: 800 });
+  await waitForLabs(page, COURSE_IDS);
+  // The student's real progress: step 1 of the update-rule lesson passed (Step, then Check).
+  await onLab(page, 'update-rule', (lab) => { lab.step(); lab.checkGoal(); });
+  const progress = await onLab(page, 'update-rule', (lab) => lab.result().steps.map((s) => [s.attempts, s.passed]));
+  assert.deepEqual(progress[0], [1, true]);
+  await waitUntilRemembered(page, 'update-rule');
+
+  // A lesson that takes the built-in id and title, with a phishing text, packed as a link would carry it.
+  const evil = { id: 'update-rule', title: 'The update rule', steps: [{ title: 'Session expired',
+    text: 'Your course session has expired: sign in again at evil.example.' }] };
+  const lessonz = await page.evaluate(async (json) => (await import('/embed_lesson_link.js')).storedLesson(json), JSON.stringify(evil));
+  const hostile = `${server.url}/examples/course.html#widget=update-rule&lesson=update-rule&step=0&lessonz=${lessonz}&v=1`;
+  const opened = await context.newPage();
+  opened.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  await opened.goto(hostile);
+  await waitForLabs(opened, COURSE_IDS);
+  const seen = await onLab(opened, 'update-rule', (lab) => ({ lesson: lab.lesson(), notice: lab.notice(),
+    steps: lab.result().steps.map((s) => [s.attempts, s.passed]) }));
+  assert.equal(seen.lesson.stepTitle, 'Four points, no threshold', 'the page keeps its own lesson');
+  assert.doesNotMatch(JSON.stringify(seen.lesson), /evil\.example/);
+  assert.match(seen.notice, /^This link was not opened: it carries a lesson of its own, not this page's lesson "The update rule"\. This page teaches its own lesson/);
+  assert.deepEqual(seen.steps, progress, "the student's progress is as it was");
+  await opened.reload();
+  await waitForLabs(opened, COURSE_IDS);
+  assert.deepEqual(await onLab(opened, 'update-rule', (lab) => lab.result().steps.map((s) => [s.attempts, s.passed])), progress,
+    'a reload shows the saved progress, not the link');
+  await opened.close();
+
+  // A link for the page's own lesson still opens there (another step of the same built-in lesson).
+  const own = await context.newPage();
+  await own.goto(`${server.url}/examples/course.html#widget=update-rule&lesson=update-rule&step=1&v=1`);
+  await waitForLabs(own, COURSE_IDS);
+  assert.equal((await onLab(own, 'update-rule', (lab) => lab.lesson())).step, 1);
+  await own.close();
+
+  // A page without a lesson of its own: a link's lesson under a built-in id is refused too.
+  await routePage(page, server.url, '/t/plain.html', `<!doctype html><html><head>
+    <link rel="stylesheet" href="/embed.css"><script type="module" src="/embed.js"></script></head><body>
+    <div id="plain" class="perceptron-lab" data-height="420"></div></body></html>`);
+  await page.goto(`${server.url}/t/plain.html#widget=plain&lesson=update-rule&step=0&lessonz=${lessonz}&v=1`);
+  await waitForLabs(page, ['plain']);
+  const plain = await onLab(page, 'plain', (lab) => ({ lesson: lab.lesson(), notice: lab.notice() }));
+  assert.equal(plain.lesson, null);
+  assert.match(plain.notice, /takes the id "update-rule" of a built-in lesson; a lesson in a link needs an id of its own/);
+
+  // Saved work replaced by a shared link: the notice says so, and Ctrl+Z (a real key press) brings it back.
+  await page.goto(`${server.url}/t/plain.html`);
+  await waitForLabs(page, ['plain']);
+  const xorLink = await onLab(page, 'plain', (lab) => { lab.preset('xor'); const link = lab.link(); lab.undo(); return link; });
+  assert.match(xorLink, /#widget=plain&/);
+  await clickData(page, 0.5, 0.5, 'left', 'plain');
+  const mine = await onLab(page, 'plain', (lab) => lab.state().points);
+  await waitUntilRemembered(page, 'plain');
+  await page.goto('about:blank');  // a fresh load of the page, as opening a shared link is
+  await page.goto(xorLink);
+  await waitForLabs(page, ['plain']);
+  assert.equal(await pointCount(page, 'plain'), 4, 'the link opened');
+  assert.match(await onLab(page, 'plain', (lab) => lab.notice()), /replaced the work saved in this browser; press Undo \(Ctrl\+Z\)/);
+  await onLab(page, 'plain', (lab) => lab.canvas.focus());
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction((n) => document.getElementById('plain').perceptronLab.state({ points: false }).pointCount === n, mine.length, { timeout: 5000 });
+  assert.deepEqual(await onLab(page, 'plain', (lab) => lab.state().points), mine);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
