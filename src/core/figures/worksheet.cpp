@@ -6,6 +6,7 @@
 #include "core/figures/worksheet_key.hpp"
 #include "core/lesson/goal_expression.hpp"
 #include "core/session/session.hpp"
+#include "core/words/text_corpus.hpp"
 
 namespace pl {
 
@@ -53,6 +54,7 @@ ul.choices li { margin: 0.3em 0; }
 .goal { margin: 0.5em 0; }
 table.messages { border-collapse: collapse; margin: 0.6em auto; }
 table.messages td, table.messages th { border: 1px solid #999; padding: 0.15em 0.6em; text-align: left; }
+table.messages .word { text-align: center; }
 .key { border-left: 3px solid #111; padding: 0.2em 0.7em; margin: 0.6em 0; background: #f2f2f2; }
 .key p { margin: 0.2em 0; }
 .screen-only { font-family: sans-serif; margin-bottom: 1em; }
@@ -157,14 +159,30 @@ std::string step_html(const Lesson& lesson, std::size_t index, const WorksheetOp
     const LessonStep& s = lesson.steps[index];
     const std::optional<WidgetState> screen = worksheet::step_screen(lesson, index);
     std::string out = "<section class=\"step\">\n<h2>Step " + std::to_string(index + 1) + ". " + markup_html(s.title, true) + "</h2>\n";
-    out += markup_html(s.text, false);
+    // The step's text stays on the page of its picture and question (a break inside is avoided; a step
+    // longer than a page still breaks).
     out += "<div class=\"keep\">\n";
+    out += markup_html(s.text, false);
     if (screen && screen->mode == DataMode::Words) {
         // The canvas draws points; in Words mode the picture is the list of messages with their labels.
-        out += "<table class=\"messages\"><tr><th>message</th><th>label</th></tr>\n";
-        for (std::size_t m = 0; m < screen->words.messages.size() && m < 40; ++m)
-            out += "<tr><td>" + xml_escape(screen->words.messages[m]) + "</td><td>" +
-                   (m < screen->words.labels.size() && screen->words.labels[m] > 0 ? "ham (+1)" : "spam (\xE2\x88\x92" "1)") + "</td></tr>\n";
+        // With a small vocabulary (the lecture's four words) each message also shows as its 0/1 vector,
+        // one column per word, as lecture 004 writes the messages.
+        const TextCorpus corpus = make_corpus(screen->words.messages, screen->words.labels);
+        const std::vector<std::string>& words = corpus.vocabulary.words();
+        const bool matrix = !words.empty() && words.size() <= 12;
+        out += "<table class=\"messages\"><tr><th>message</th>";
+        if (matrix)
+            for (const std::string& w : words) out += "<th class=\"word\">" + xml_escape(w) + "</th>";
+        out += "<th>label</th></tr>\n";
+        for (std::size_t m = 0; m < corpus.size() && m < 40; ++m) {
+            out += "<tr><td>" + xml_escape(corpus.messages[m]) + "</td>";
+            if (matrix) {
+                std::vector<bool> has(words.size(), false);
+                for (std::size_t k = corpus.rows.start[m]; k < corpus.rows.start[m + 1]; ++k) has[corpus.rows.index[k]] = true;
+                for (const bool h : has) out += std::string("<td class=\"word\">") + (h ? "1" : "0") + "</td>";
+            }
+            out += std::string("<td>") + (corpus.labels[m] > 0 ? "ham (+1)" : "spam (\xE2\x88\x92" "1)") + "</td></tr>\n";
+        }
         out += "</table>\n";
         if (screen->words.messages.size() > 40)
             out += "<p class=\"form\">The first 40 of the " + thousands(screen->words.messages.size()) + " messages; the widget has them all.</p>\n";

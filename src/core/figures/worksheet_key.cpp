@@ -4,6 +4,7 @@
 #include "core/figures/worksheet_key.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/facts/describe.hpp"
 #include "core/facts/goal_facts.hpp"
@@ -14,6 +15,7 @@
 #include "core/lesson/lesson_run.hpp"
 #include "core/session/session.hpp"
 #include "core/session/training_data.hpp"
+#include "core/words/text_learner.hpp"
 
 namespace pl::worksheet {
 
@@ -91,24 +93,79 @@ void quiz_key(const LessonStep& step, std::vector<std::string>& out) {
     }
 }
 
+// The fewest training verbs after which the goal holds on the step's screen, tried in the order a
+// student would: nothing, one Step, Next mistake, one Epoch, Converge. A key that says "after Converge"
+// for a goal one Step reaches would send the student the long way.
+// `session` ends as the screen the attempt judged (a Session cannot be moved out: it is filled in place).
+struct GoalAttempt {
+    std::string how;
+    bool passed = false;
+    std::string message;
+};
+GoalAttempt reach_goal(const Goal& goal, const WidgetState& screen, std::optional<Session>& session) {
+    const struct { const char* how; int verb; } verbs[] = {
+        {"on these points", 0}, {"after one Step on these points", 1}, {"after Next mistake on these points", 2},
+        {"after one Epoch on these points", 3}, {"after Converge on these points", 4}};
+    const bool trained = reads_training(goal);
+    GoalAttempt attempt;
+    for (const auto& v : verbs) {
+        if (v.verb > 0 && !trained) break;
+        session.emplace(screen);
+        TrainingData& data = session->shown_data();
+        if (v.verb == 1) data.step();
+        else if (v.verb == 2) data.next_mistake();
+        else if (v.verb == 3) data.epoch();
+        else if (v.verb == 4) data.converge();
+        const GoalCheck check = check_goal(goal, goal_facts(*session));
+        attempt.how = v.how;
+        attempt.passed = check.passed;
+        attempt.message = check.message;
+        if (check.passed) break;
+    }
+    return attempt;
+}
+
+// The weights of a Words screen with a small vocabulary (the lecture's four words), as the lecture lists them.
+std::string word_weights_text(const Session& session) {
+    if (session.state().mode != DataMode::Words) return "";
+    const TextLearner& learner = session.words().learner();
+    const std::vector<std::string>& words = learner.corpus().vocabulary.words();
+    const std::vector<double> weights = learner.answer_word_weights();
+    if (words.empty() || words.size() > 12 || weights.size() < words.size()) return "";
+    std::string out;
+    for (std::size_t i = 0; i < words.size(); ++i) out += (out.empty() ? "" : ", ") + xml_escape(words[i]) + " " + display_number(weights[i], 6);
+    return out;
+}
+
 void goal_key(const LessonStep& step, const WidgetState& screen, std::vector<std::string>& out) {
     const Goal& goal = *step.goal;
-    Session session(screen);
-    const bool trained = reads_training(goal);
-    if (trained) session.shown_data().converge();
+    std::optional<Session> judged;
+    const GoalAttempt attempt = reach_goal(goal, screen, judged);
+    const Session& session = *judged;
     const GoalFacts facts = goal_facts(session);
-    const GoalCheck check = check_goal(goal, facts);
     std::string values;
+    bool names_bound = false, names_mistakes = false;
     for (const GoalName name : goal_fact_names(goal)) {
         if (name == GoalName::WordWeight) continue;  // needs its word; check_goal's reasons name it
+        names_bound = names_bound || name == GoalName::Bound;
+        names_mistakes = names_mistakes || name == GoalName::Mistakes;
         const GoalNameInfo& info = goal_name_info(name);
         const std::string value = facts.defined(name) ? describe_fact_value(goal_fact_value(facts, name)) : "undefined";
         values += (values.empty() ? "" : ", ") + xml_escape(info.label) + " = " + xml_escape(value);
     }
-    const std::string how = trained ? "after Converge on these points" : "on these points";
-    if (check.passed) out.push_back("<b>Goal reached</b> " + how + ": " + values + ".");
-    else out.push_back("<b>Goal</b>: not reached " + how + " without the student's own change (" + xml_escape(check.message) +
-                       "); the values there: " + values + ".");
+    // The mistakes beside the bound they are held to, as the lectures compare them.
+    if (names_mistakes && !names_bound && facts.defined(GoalName::Bound))
+        values += ", " + xml_escape(goal_name_info(GoalName::Bound).label) + " = " + xml_escape(describe_fact_value(goal_fact_value(facts, GoalName::Bound)));
+    const std::string weights = word_weights_text(session);
+    if (!weights.empty()) values += "; the weights: " + weights;
+    if (attempt.passed) {
+        out.push_back("<b>Goal reached</b> " + attempt.how + ": " + values + ".");
+        return;
+    }
+    out.push_back("<b>Goal</b>: not reached " + attempt.how + " without the student's own change (" + xml_escape(attempt.message) +
+                  "); the values there: " + values + ".");
+    // The change itself is the student's; the hint is the lesson's own model answer.
+    if (!step.hint.empty()) out.push_back("<b>Model answer</b> (the lesson's hint): " + markup_html(step.hint, true));
 }
 
 void predict_key(const LessonStep& step, const Session& session, std::vector<std::string>& out) {

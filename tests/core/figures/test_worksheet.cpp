@@ -64,8 +64,26 @@ TEST_CASE("the key of the update-rule lesson is worked out on the points") {
     const std::string html = worksheet_html(*find_builtin_lesson("update-rule"), with_key(true));
     CHECK(html.find("answer key") != std::string::npos);
     CHECK(html.find("<b>Answer</b>: (c) w = (2, 1).") != std::string::npos);
-    // Step 4: Converge on the lecture's points without a bias makes 2 mistakes (w = (1, 2), then (2, 1)).
-    CHECK(html.find("<b>Goal reached</b> after Converge on these points: converged = true, mistakes = 2.") != std::string::npos);
+    // Step 4: Converge on the lecture's points without a bias makes 2 mistakes (w = (1, 2), then (2, 1)),
+    // below the bound (R/γ*)² = 5 of these points.
+    CHECK(html.find("<b>Goal reached</b> after Converge on these points: converged = true, mistakes = 2, the bound (R/\xCE\xB3*)\xC2\xB2 = 5.") != std::string::npos);
+    // Step 1 asks for one mistake: one Step reaches it, and the key says so rather than "after Converge".
+    CHECK(html.find("<b>Goal reached</b> after one Step on these points: mistakes = 1,") != std::string::npos);
+}
+
+TEST_CASE("a goal the student's own change reaches has the hint as its model answer") {
+    const std::string html = worksheet_html(*find_builtin_lesson("separability"), with_key(true));
+    CHECK(html.find("<b>Goal</b>: not reached on these points without the student's own change") != std::string::npos);
+    CHECK(html.find("<b>Model answer</b> (the lesson's hint): Put a positive point between the two negative ones") != std::string::npos);
+}
+
+TEST_CASE("the spam sheet has lecture 004's 0/1 word matrix, and the key of its step 3 the weights and the bound 6") {
+    const std::string sheet = worksheet_html(*find_builtin_lesson("spam-words"), with_key(false));
+    CHECK(sheet.find("<th class=\"word\">viagra</th><th class=\"word\">the</th><th class=\"word\">learning</th><th class=\"word\">nigeria</th>") != std::string::npos);
+    // "learning the" is (0, 1, 1, 0) over viagra, the, learning, nigeria.
+    CHECK(sheet.find("<td>learning the</td><td class=\"word\">0</td><td class=\"word\">1</td><td class=\"word\">1</td><td class=\"word\">0</td>") != std::string::npos);
+    const std::string key = worksheet_html(*find_builtin_lesson("spam-words"), with_key(true));
+    CHECK(key.find("converged = true, mistakes = 3, the bound (R/\xCE\xB3*)\xC2\xB2 = 6; the weights: viagra \xE2\x88\x92" "1, the 0, learning 1, nigeria \xE2\x88\x92" "1.") != std::string::npos);
 }
 
 TEST_CASE("number, vector and predict keys equal a hand computation on the lecture's points") {
