@@ -258,7 +258,14 @@ int main(int argc, char** argv) {
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
     pl::platform::initial_window_size(width, height);
     const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-    rt.window = SDL_CreateWindow("Perceptron Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
+#ifdef __EMSCRIPTEN__
+    // No title on the web: SDL would write it into document.title, renaming the page that embeds the
+    // widget (its tab, history and bookmarks). The full-page widget has its own <title> in index.html.
+    const char* title = nullptr;
+#else
+    const char* title = "Perceptron Lab";
+#endif
+    rt.window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
     if (!rt.window) {
         const std::string why = std::string("no window (") + SDL_GetError() + ")";
         pl::platform::cannot_start(why.c_str());

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startServer, launchBrowser, openPage, useTestHooks, releaseRoot, routePage, waitForWidgets as waitForAll, openRoutedPage,
+import { startServer, launchBrowser, openPage, useTestHooks, releaseRoot, outputDir, routePage, waitForWidgets as waitForAll, openRoutedPage,
   embedPage, holdUntilFrames, settleLab, holdClick } from './harness.mjs';
 
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:";
@@ -46,6 +46,8 @@ test('course page: three widgets, each its own instance; a click or a key change
   assert.equal(start[2].panels.liftView, true);
   const canvases = await page.evaluate(() => new Set([...document.querySelectorAll('canvas.perceptron-lab-canvas')]).size);
   assert.equal(canvases, 3);
+  // The widgets never rename the page that embeds them (issue 41: SDL wrote its window title there).
+  assert.equal(await page.title(), 'Why one line is not enough: the perceptron, XOR and lifts');
 
   // A click on widget 1 adds a point there only.
   await page.evaluate(() => document.getElementById('update-rule').scrollIntoView());
@@ -208,6 +210,22 @@ test('single file: opens from file:// (with a link fragment) and carries its own
   assert.ok((await page.evaluate(() => document.getElementById('lab').perceptronLab.link())).startsWith('file://'));
   assert.equal(await page.evaluate(() => typeof window.PerceptronLab.mountPerceptron), 'function');
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a course page opened from disk says in each box that it must be served, and how (issue 41)', async () => {
+  const course = path.join(releaseRoot, 'examples', 'course.html');
+  assert.ok(fs.existsSync(course), `${course} exists`);
+  const { page, context } = await openPage(browser, pathToFileURL(course).href, { width: 1000, height: 800 });
+  // The module script is refused from file://, so nothing mounts; the stylesheet's own words appear.
+  const box = page.locator('#update-rule');
+  await page.waitForFunction(() => getComputedStyle(document.getElementById('update-rule'), '::before').opacity === '1', null, { timeout: 15000 });
+  const said = await page.evaluate(() => getComputedStyle(document.getElementById('update-rule'), '::before').content);
+  assert.match(said, /must be served by a web server, not opened as a file from disk/);
+  assert.match(said, /python3 -m http\.server/);
+  assert.match(said, /Only perceptron-lab-single\.html works from disk/);
+  assert.equal(await page.evaluate(() => document.getElementById('update-rule').dataset.perceptronLabMounted), undefined);
+  await box.screenshot({ path: path.join(outputDir, 'course-from-disk.png') });
   await context.close();
 });
 

@@ -37,7 +37,7 @@ KeyCheck check_number_key(std::string_view text, const Session& session);
 KeyCheck check_vector_key(std::string_view text, const Session& session);
 
 struct LessonDraft {
-    Lesson lesson{"my-lesson", "My lesson", {}, std::nullopt};
+    Lesson lesson{"my-lesson", "My lesson", {}, std::nullopt, std::nullopt};
     std::size_t selected = 0;
     std::string choices_text;           // the selected step's choices, one per line
     int answer = 1;                     // 1-based, as a person counts
