@@ -310,11 +310,15 @@ test('a wrong data-* name is told by attribute, value and the README spellings, 
 
 // Issue 45: a link shared into a course page cannot swap the page's lesson, a lesson in a link never
 // takes a built-in id, and a link that replaces saved work leaves that work one Undo away.
+// Every part of a widget has arrived (the table view comes after the first frame): leaving the page
+// sooner would abort its requests.
+const mirrored = (page, id) => page.waitForFunction((i) => document.getElementById(i)?.querySelector('.perceptron-lab-a11y'), id, { timeout: 10000 });
+
 test("a link with a lesson of its own cannot take a course page's lesson, nor a built-in id; saved work stays one Undo away", async () => {
   const { page, context, problems } = await openPage(browser, `${server.url}/examples/course.html`, { width: 1000, height: 800 });
   await waitForLabs(page, COURSE_IDS);
   // The student's real progress: step 1 of the update-rule lesson passed (Step, then Check).
-  await onLab(page, 'update-rule', (lab) => { lab.step(); lab.checkGoal(); });
+  await onLab(page, 'update-rule', (lab) => { lab.train({ steps: 1 }); lab.checkGoal(); });
   const progress = await onLab(page, 'update-rule', (lab) => lab.result().steps.map((s) => [s.attempts, s.passed]));
   assert.deepEqual(progress[0], [1, true]);
   await waitUntilRemembered(page, 'update-rule');
@@ -348,12 +352,14 @@ test("a link with a lesson of its own cannot take a course page's lesson, nor a 
   await own.close();
 
   // A page without a lesson of its own: a link's lesson under a built-in id is refused too.
+  await mirrored(page, 'update-rule');
   await routePage(page, server.url, '/t/plain.html', `<!doctype html><html><head>
     <link rel="stylesheet" href="/embed.css"><script type="module" src="/embed.js"></script></head><body>
     <div id="plain" class="perceptron-lab" data-height="420"></div></body></html>`);
   await page.goto(`${server.url}/t/plain.html#widget=plain&lesson=update-rule&step=0&lessonz=${lessonz}&v=1`);
   await waitForLabs(page, ['plain']);
   const plain = await onLab(page, 'plain', (lab) => ({ lesson: lab.lesson(), notice: lab.notice() }));
+  await mirrored(page, 'plain');
   assert.equal(plain.lesson, null);
   assert.match(plain.notice, /takes the id "update-rule" of a built-in lesson; a lesson in a link needs an id of its own/);
 
@@ -365,6 +371,7 @@ test("a link with a lesson of its own cannot take a course page's lesson, nor a 
   await clickData(page, 0.5, 0.5, 'left', 'plain');
   const mine = await onLab(page, 'plain', (lab) => lab.state().points);
   await waitUntilRemembered(page, 'plain');
+  await mirrored(page, 'plain');
   await page.goto('about:blank');  // a fresh load of the page, as opening a shared link is
   await page.goto(xorLink);
   await waitForLabs(page, ['plain']);

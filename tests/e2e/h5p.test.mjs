@@ -226,12 +226,12 @@ test('an H5P package in h5p-standalone: a lesson passed with real clicks sends a
   assert.deepEqual(await scores(h5pFrame), { raw: 0, max: 2, given: false });
   widget = await openWidget(page, h5pFrame);
   const fresh = await onLab(widget, 'lab', (lab) => ({ score: lab.result().score, step: lab.lesson().step }));
-  assert.deepEqual(fresh, { score: { raw: 0, max: 2, scaled: 0 }, step: 0 });
+  assert.deepEqual(fresh, { score: { raw: 0, max: 2, scaled: 0, scoring: 'passed' }, step: 0 });
   assert.equal((await statementsOf(page, 'completed')).length, 1, 'a reset sends nothing');
   // Step 1 passed, step 2 left out, Finish: the sitting's one top-level statement is 'answered' with 1 of 2.
   await clickData(widget, -1, 0, 'left', 'lab');
   await clickButton(widget, 'Check');
-  await page.waitForFunction((id) => window.statements.filter((s) => s.verb.id === id).length === 2, VERB + 'progressed', { timeout: 10000 });
+  await page.waitForFunction((id) => window.statements.filter((s) => s.verb.id === id).length === 3, VERB + 'progressed', { timeout: 10000 });
   await clickButton(widget, 'Next');
   await clickButton(widget, 'Finish');
   await page.waitForFunction(() => window.statements.some((s) => /\/answered$/.test(s.verb.id) && !s.context?.contextActivities?.parent),
