@@ -72,8 +72,11 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
   const sharing = buildShare(share, () => update());
   const shareHeading = h('Share');
   const views = buildViews(id, `h${level + 1}`, wasm, share, say, () => update());
-  const lesson = buildLessonPart(id, `h${level + 1}`, handle, say, () => update());
-  // A lesson started here goes on here: the reader lands on its heading, the text comes next.
+  // Leaving the lesson here lands on the list's offer to reopen it (or the list), never on <body>.
+  const lesson = buildLessonPart(id, `h${level + 1}`, handle, say, () => update(),
+    () => (lessons.reopen.hidden ? lessons.heading : lessons.reopen).focus({ preventScroll: false }),
+    () => share.request('copyResult'));
+  // A lesson started (or reopened) here goes on here: the reader lands on its heading, the text comes next.
   const lessons = buildLessonList(`h${level + 1}`, handle, say, (ok) => {
     update();
     if (ok) lesson.heading.focus({ preventScroll: false });
@@ -181,7 +184,7 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
     shareHeading.hidden = sharing.node.hidden = !data.share;
     sharing.setEnabled(data.readonly);
     const lessonNow = handle.lesson();
-    lessons.show(!lessonNow && data.lessons);
+    lessons.show(!lessonNow && data.lessons, data.reopen);
     lesson.show(lessonNow, data.lessonParagraphs);
     if (!isOpen()) setTabStops(view, false);  // controls made by this update (table pages, a new quiz)
     say(text('pl_a11y_news'));

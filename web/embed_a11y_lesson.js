@@ -15,11 +15,15 @@ const MINUS = '\u2212';
 const number = (v) => String(Number(v.toPrecision(4))).replace('-', MINUS);
 const MARK_WORDS = { right: 'right', wrong: 'picked, but not right', missed: 'missed: this one is right too', 'left-out': '' };
 
-/** dom: {el, actionButton, setEnabled} of embed_a11y_parts.js. Returns {node, heading, show(lesson, paragraphs)}. */
-export function buildLessonForm(dom, id, headingTag, handle, announce, refresh) {
+/**
+ * dom: {el, actionButton, setEnabled} of embed_a11y_parts.js; left(): called after the student left the
+ * lesson (the caller moves the focus to the lesson list and its Reopen); copyResult(): "Copy my result".
+ * Returns {node, heading, show(lesson, paragraphs)}.
+ */
+export function buildLessonForm(dom, id, headingTag, handle, announce, refresh, left = () => {}, copyResult = null) {
   const { el, actionButton, setEnabled } = dom;
   const heading = el(headingTag, { id: `${id}-lesson`, className: 'perceptron-lab-a11y-part', tabindex: '-1' });
-  const stepLine = el('p', { className: 'perceptron-lab-a11y-step' });
+  const stepLine = el('p', { className: 'perceptron-lab-a11y-step', tabindex: '-1' });
   const content = el('div', { className: 'perceptron-lab-a11y-lesson-text' });
   const answers = el('div', { className: 'perceptron-lab-a11y-answers' });
   const tries = el('p', { className: 'perceptron-lab-a11y-tries', hidden: true });
@@ -28,25 +32,51 @@ export function buildLessonForm(dom, id, headingTag, handle, announce, refresh) 
   let lesson = null;
   const verdictText = (l) => (l && l.checked ? `${l.passed ? 'Passed' : l.outOfTries ? 'Not passed' : 'Not yet'}: ${l.message}` : '');
   let saidVerdict = '';  // the verdict last said, wherever Check was pressed (here or on the canvas)
-  const back = actionButton('Back', () => { handle.lessonStep(lesson.step - 1); refresh(); });
+  const back = actionButton('Back', () => moveTo(lesson.step - 1));
   const check = actionButton('Check', () => {
     handle.checkGoal();
     // Said even when it repeats the last verdict: the student pressed Check and waits for an answer.
     saidVerdict = '';
     refresh();
   });
-  const next = actionButton('Next', () => {
-    if (lesson.step + 1 >= lesson.steps) handle.closeLesson();
-    else handle.lessonStep(lesson.step + 1);
+  // After Next or Back the new step is said, and the focus goes to its first answer (or the step's line
+  // when it asks for none): a second Enter then never skips a step.
+  let focusStep = false;
+  const moveTo = (k) => {
+    if (!handle.lessonStep(k).ok) return;
+    focusStep = true;
     refresh();
+  };
+  const next = actionButton('Next', () => {
+    if (lesson.step + 1 >= lesson.steps) {
+      // Finish: "Lesson complete", as on the canvas, with the summary and the way back.
+      handle.finishLesson();
+      refresh();
+      completeHeading.focus();
+    } else {
+      moveTo(lesson.step + 1);
+    }
   });
-  const leave = actionButton('Leave the lesson', () => { handle.closeLesson(); refresh(); });
+  const leave = actionButton('Leave the lesson', () => { handle.leaveLesson(); refresh(); left(); });
   // The card's "Print this lesson": the sheet opens in a new tab that prints itself (lab.printLesson).
   const print = actionButton('Print this lesson', () => { handle.printLesson(); refresh(); });
-  const node = el('section', { className: 'perceptron-lab-a11y-lesson', 'aria-labelledby': heading.id, hidden: true },
-    heading, stepLine, content, answers,
+  const stepPart = el('div', {}, stepLine, content, answers,
     el('div', { className: 'perceptron-lab-a11y-buttons', role: 'group', 'aria-label': 'Lesson steps' }, back, check, next, leave),
     tries, scoring, verdict, el('div', { className: 'perceptron-lab-a11y-buttons' }, print));
+  // "Lesson complete" after Finish (the canvas's card says the same): the summary, the record to hand
+  // in, back to the last step, or close the lesson (which can be reopened).
+  const completeHeading = el('p', { className: 'perceptron-lab-a11y-step', tabindex: '-1' }, 'Lesson complete');
+  const summary = el('p', {});
+  const completeButtons = [
+    actionButton('Back to the last step', () => { handle.unfinishLesson(); focusStep = true; refresh(); }),
+    ...(copyResult ? [actionButton('Copy my result', () => { copyResult(); refresh(); })] : []),
+    actionButton('Close the lesson', () => { handle.leaveLesson(); refresh(); left(); }),
+  ];
+  const completePart = el('div', { hidden: true }, completeHeading, summary,
+    el('div', { className: 'perceptron-lab-a11y-buttons', role: 'group', 'aria-label': 'Lesson complete' }, ...completeButtons));
+  const node = el('section', { className: 'perceptron-lab-a11y-lesson', 'aria-labelledby': heading.id, hidden: true },
+    heading, stepPart, completePart);
+  let saidComplete = false;
   const runNode = (run) => (run.style === 'bold' ? el('strong', {}, run.text) : run.style === 'code' ? el('code', {}, run.text) : run.text);
 
   // [SECTION] the controls of one step, rebuilt only for a new step (a control keeps its focus)
@@ -117,9 +147,10 @@ export function buildLessonForm(dom, id, headingTag, handle, announce, refresh) 
       ? nextVisitText(l.next)
       : 'The next visit cannot be worked out here.');
     const radio = (value, label) => {
-      const input = el('input', { type: 'radio', name: `${id}-predict`, id: `${id}-predict-${value.replace(' ', '-')}`, value });
+      // Read once: the name is on the control, the visible label (still clickable) is out of the tree.
+      const input = el('input', { type: 'radio', name: `${id}-predict`, id: `${id}-predict-${value.replace(' ', '-')}`, value, 'aria-label': label });
       input.addEventListener('change', () => { if (input.checked) { handle.answer(value); refresh(); } });
-      return [input, el('div', { className: 'perceptron-lab-a11y-choice' }, input, el('label', { for: input.id }, label))];
+      return [input, el('div', { className: 'perceptron-lab-a11y-choice' }, input, el('label', { for: input.id, 'aria-hidden': 'true' }, label))];
     };
     const [mistake, mistakeRow] = radio('mistake', 'Mistake');
     const [noMistake, noMistakeRow] = radio('no mistake', 'No mistake');
@@ -163,15 +194,30 @@ export function buildLessonForm(dom, id, headingTag, handle, announce, refresh) 
     show(lessonNow, paragraphs) {
       lesson = lessonNow;
       node.hidden = !lesson;
-      if (!lesson) { structure = ''; saidVerdict = ''; return; }
+      if (!lesson) { structure = ''; saidVerdict = ''; saidComplete = false; return; }
+      heading.textContent = `Lesson: ${lesson.title}`;
+      stepPart.hidden = lesson.finished;
+      completePart.hidden = !lesson.finished;
+      if (lesson.finished) {
+        summary.textContent = lesson.summary;
+        if (!saidComplete) announce(`Lesson complete. ${lesson.summary}`);
+        saidComplete = true;
+        return;
+      }
+      saidComplete = false;
       const key = JSON.stringify([lesson.id, lesson.step, lesson.text, lesson.goal, lesson.choices, lesson.kind, lesson.asksNewW]);
       if (key !== structure) {
         structure = key;
-        heading.textContent = `Lesson: ${lesson.title}`;
         stepLine.textContent = `Step ${lesson.step + 1} of ${lesson.steps}: ${lesson.stepTitle}`;
         content.replaceChildren(...(paragraphs || []).map((runs) => el('p', {}, ...runs.map(runNode))));
         if (lesson.goal) content.append(el('p', {}, el('strong', {}, 'Goal: '), lesson.goal));
         controls = buildControls(lesson);
+      }
+      if (focusStep) {
+        focusStep = false;
+        announce(stepLine.textContent);
+        const first = answers.hidden ? null : answers.querySelector('input, textarea, select, button');
+        (first || stepLine).focus();
       }
       controls.sync(lesson);
       setEnabled(back, lesson.step > 0);

@@ -63,6 +63,19 @@ export function buildSettings(id, handle, announce, refresh) {
   });
   node.append(el('div', { className: 'perceptron-lab-a11y-field' }, el('label', { for: eta.id }, 'Learning rate \u03b7'), eta));
   fields.eta = eta;
+  // The seed of the random order and the random start (lesson 16 asks to try a few).
+  const seed = el('input', { id: `${id}-seed`, type: 'number', min: '0', step: '1', inputmode: 'numeric' });
+  seed.addEventListener('change', () => {
+    const value = Number(seed.value);
+    if (Number.isInteger(value) && value >= 0) configure({ seed: value });
+    else {
+      announce('The seed must be a whole number from 0.');
+      delete shown.seed;
+      refresh();
+    }
+  });
+  node.append(el('div', { className: 'perceptron-lab-a11y-field' }, el('label', { for: seed.id }, 'Random seed (order and start)'), seed));
+  fields.seed = seed;
   // A data set replaces the points, so it loads on a button, not while arrowing through the list.
   select('preset', 'Data set', () => {});
   const load = actionButton('Load data set', () => {
@@ -202,16 +215,27 @@ export function buildShare(share, onRequest) {
 // [SECTION] the lessons: the built-in ones to start (as the canvas lists them while no lesson is open)
 export function buildLessonList(headingTag, handle, announce, opened) {
   const buttons = el('div', { className: 'perceptron-lab-a11y-lesson-list', role: 'group', 'aria-label': 'Lessons to start' });
+  // The lesson left last, at its step (as the canvas's list offers it first).
+  const reopen = actionButton('Reopen', () => { opened(handle.reopenLesson()); });
+  reopen.hidden = true;
+  const heading = el(headingTag, { className: 'perceptron-lab-a11y-part', tabindex: '-1' }, 'Lessons');
   const node = el('section', { className: 'perceptron-lab-a11y-lessons', hidden: true },
-    el(headingTag, { className: 'perceptron-lab-a11y-part' }, 'Lessons'),
+    heading, reopen,
     el('p', {}, 'Guided lessons walk through the lectures step by step; the widget checks each exercise.'),
     buttons);
   let listed = false;
   return {
     node,
-    /** available: the widget lists lessons (no lesson open, and the instructor left the Data section in). */
-    show(available) {
+    heading,
+    reopen,
+    /**
+     * available: the widget lists lessons (no lesson open, and the instructor left the Data section in);
+     * left: {title, step} of the lesson to offer to reopen, or null.
+     */
+    show(available, left = null) {
       node.hidden = !available;
+      reopen.hidden = !left;
+      if (left) reopen.textContent = `Reopen "${left.title}" at step ${left.step + 1}`;
       if (!available || listed) return;
       listed = true;
       // The same words as the canvas's list (src/app/lesson/panel_lesson.cpp): "<title> (<n> steps)".
@@ -226,6 +250,6 @@ export function buildLessonList(headingTag, handle, announce, opened) {
 
 // [SECTION] the open lesson: its text, its answer as form controls of the step's kind, Check, and the
 // step buttons (the handle's lesson verbs), built by embed_a11y_lesson.js with these DOM helpers
-export function buildLessonPart(id, headingTag, handle, announce, refresh) {
-  return buildLessonForm({ el, actionButton, setEnabled }, id, headingTag, handle, announce, refresh);
+export function buildLessonPart(id, headingTag, handle, announce, refresh, left, copyResult) {
+  return buildLessonForm({ el, actionButton, setEnabled }, id, headingTag, handle, announce, refresh, left, copyResult);
 }

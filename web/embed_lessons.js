@@ -211,6 +211,16 @@ export function createLessons(wasm, result) {
     },
     /** Leave the lesson; the widget keeps what is on it. */
     closeLesson() { call('pl_close_lesson'); },
+    /**
+     * As the card's buttons: leaveLesson() leaves the open lesson (a notice says where, and it can be
+     * reopened there; the panels come back as before the lesson); finishLesson() on the last step shows
+     * "Lesson complete"; unfinishLesson() goes back to the last step from there; reopenLesson() reopens
+     * the lesson left last at its step. Each returns true when it did something.
+     */
+    leaveLesson() { return call('pl_leave_lesson') === 1; },
+    finishLesson() { return call('pl_finish_lesson') === 1; },
+    unfinishLesson() { return call('pl_unfinish_lesson') === 1; },
+    reopenLesson() { return call('pl_reopen_lesson') === 1; },
   };
   /** The Author mode's draft (Save JSON in the widget): {name, text} for a download. */
   const draftFile = () => ({ name: `${text('pl_lesson_draft_id') || 'lesson'}.json`, text: text('pl_lesson_draft') });

@@ -55,7 +55,7 @@ nlohmann::json settings(const pl::WidgetState& state) {
     return {{"algorithm", std::string(pl::to_string(c.algorithm))}, {"bias", std::string(pl::to_string(c.bias))},
             {"order", std::string(pl::to_string(c.order))},         {"lift", std::string(pl::to_string(c.lift))},
             {"kernel", std::string(pl::to_string(c.kernel.type))},  {"eta", c.eta},
-            {"preset", state.preset}};
+            {"seed", c.seed},                                       {"preset", state.preset}};
 }
 
 // The open lesson step's text as paragraphs of runs ("plain", "bold", "code"); the rest of the lesson
@@ -220,7 +220,11 @@ nlohmann::json scene_json(pl::app::App& app, std::size_t page, bool with_choices
                                       {"rows", std::move(rows)}}},
                           {"theory", std::move(theory)},
                           {"settings", settings(session.state())},
-                          {"lessonParagraphs", lesson_paragraphs(app)}};
+                          {"lessonParagraphs", lesson_paragraphs(app)},
+                          // The lesson left last, which the list offers to reopen (as the canvas's list does).
+                          {"reopen", app.lesson().can_reopen()
+                                         ? nlohmann::json{{"title", app.lesson().left_lesson()->title}, {"step", app.lesson().left_step()}}
+                                         : nlohmann::json(nullptr)}};
     // Words mode's code runs only in Words mode: the points scene calls nothing new, so the release's
     // first part (src/platform/split/keep_functions.txt) serves it as before.
     const bool words = session.state().mode == pl::DataMode::Words;

@@ -89,6 +89,7 @@ nlohmann::json lesson_json(pl::app::App& app) {
     out["scoring"] = std::string(pl::to_string(run.lesson().scoring_rule()));
     out["scoringNote"] = run.scoring_note();
     out["finished"] = run.finished();
+    out["summary"] = run.finished() ? run.completion_summary() : "";
     return out;
 }
 }  // namespace
@@ -180,6 +181,45 @@ EMSCRIPTEN_KEEPALIVE void pl_close_lesson() {
     if (!app) return;
     app->lesson().close(app->session());
     app->request_redraw();
+}
+
+// The card's verbs a keyboard and screen reader user needs in the table view too (embed_a11y_lesson.js):
+// Leave (notice, Reopen, panels back), Finish on the last step, Back to the last step from "Lesson
+// complete", and Reopen. Each returns 1 when it did something.
+EMSCRIPTEN_KEEPALIVE int pl_leave_lesson() {
+    pl::app::App* app = current_app();
+    if (!app || !app->lesson().is_open()) return 0;
+    app->run().running = false;
+    app->lesson().leave(app->session());
+    app->request_redraw();
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE int pl_finish_lesson() {
+    pl::app::App* app = current_app();
+    if (!app || !app->lesson().is_open() || app->lesson().step() + 1 < app->lesson().step_count()) return 0;
+    app->run().running = false;
+    app->lesson().finish();
+    app->request_redraw();
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE int pl_unfinish_lesson() {
+    pl::app::App* app = current_app();
+    if (!app || !app->lesson().finished()) return 0;
+    app->lesson().unfinish();
+    app->request_redraw();
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE int pl_reopen_lesson() {
+    pl::app::App* app = current_app();
+    if (!app || !app->lesson().can_reopen()) return 0;
+    app->run().running = false;
+    const bool reopened = app->lesson().reopen_left(app->session());
+    app->session().clear_notice();
+    app->request_redraw();
+    return reopened ? 1 : 0;
 }
 
 // The result record of the open lesson (lesson_result.hpp) with its token, or null.

@@ -76,7 +76,7 @@ test('the mirror in the accessibility tree: heading, scene, buttons, table and t
 
   await openTableView(region);
   await region.getByRole('button', { name: 'Step', exact: true }).click();
-  assert.equal(await liveSentence(region, /^Visit 1/), 'Visit 1: point 1 at (1, 2), label +1, score 0: a mistake; w becomes (1, 2, 1). y·f: 0 → 6  (+η(‖x‖² + 1) = 6).');
+  assert.equal(await liveSentence(region, /^Visit 1/), 'Visit 1: point 1 at (1, 2), label +1, score 0: a mistake; w becomes (1, 2, 1). The label times the score went from 0 to 6, up by 6: eta times the squared length of the point plus 1.');
   // w = (1, 2, 1): scores 1 + 4 + 1 = 6, 2 + 2 + 1 = 5, −1 − 2 + 1 = −2 and −1 + 2 + 1 = 2 (wrong for −1).
   assert.deepEqual((await rowTexts(table)).slice(1).map((r) => [r[4], r[5]]), [['6', 'yes'], ['5', 'yes'], [`${MINUS}2`, 'yes'], ['2', 'no']]);
   assert.match(await sceneOf(region).textContent(), /The line w·x = 0 with w = \(1, 2, 1\) gets 3 of 4 points right; 1 mistake so far, bound 5\.571\./);

@@ -296,7 +296,7 @@ test('every kind answered with the keyboard only through the accessible mirror, 
   assert.equal(await focusedName(), 'Mistake');
   await tabTo('Check and step');
   await page.keyboard.press('Enter');
-  assert.match(await said(/^Passed/), /^Passed: Right, and w too\. Visit 1: point 1 at \(1, 2\), label \+1, score 0: a mistake; w becomes \(1, 2, 1\)\. y·f: 0 → 6  \(\+η\(‖x‖² \+ 1\) = 6\)\.$/);
+  assert.match(await said(/^Passed/), /^Passed: Right, and w too\. Visit 1: point 1 at \(1, 2\), label \+1, score 0: a mistake; w becomes \(1, 2, 1\)\. The label times the score went from 0 to 6, up by 6: eta times the squared length of the point plus 1\.$/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -213,7 +213,7 @@ test('numbers read out carry the real minus sign: coordinates and scores in the 
   await lab(page, () => window.perceptronLab.train({ steps: 1 }));
   await live.filter({ hasText: /^Visit 4/ }).waitFor({ timeout: 5000 });
   assert.equal((await live.textContent()).trim(),
-    `Visit 4: point 4 at (${MINUS}1, 1), label ${MINUS}1, score 2: a mistake; w becomes (2, 1, 0). y·f: ${MINUS}2 → 1  (+η(‖x‖² + 1) = 3).`);
+    `Visit 4: point 4 at (${MINUS}1, 1), label ${MINUS}1, score 2: a mistake; w becomes (2, 1, 0). The label times the score went from ${MINUS}2 to 1, up by 3: eta times the squared length of the point plus 1.`);
   assert.deepEqual(problems, []);
   await context.close();
 });

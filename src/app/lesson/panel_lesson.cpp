@@ -100,6 +100,12 @@ void draw_training_verbs(PanelContext& c) {
     }
 }
 
+void leave_lesson(PanelContext& c) {
+    c.run.running = false;
+    c.lesson.leave(c.session);  // the notice says where the student left, and Reopen brings them back
+    g_card.reveal = true;       // the list, with its offer to reopen, from its top
+}
+
 void draw_lesson_complete(PanelContext& c) {
     LessonRun& run = c.lesson;
     ImGui::PushTextWrapPos(0.0f);
@@ -108,36 +114,21 @@ void draw_lesson_complete(PanelContext& c) {
     ImGui::PushStyleColor(ImGuiCol_Text, active_palette().good_text);
     wrapped_note("lesson-complete", "Lesson complete", false);
     ImGui::PopStyleColor();
-    const std::size_t checks = run.check_count(), passed = run.checks_passed();
-    std::string summary = "You went through all " + std::to_string(run.step_count()) + " steps";
-    if (checks == 0) summary += ".";
-    else summary += " and passed " + std::to_string(passed) + " of the " + std::to_string(checks) + (checks == 1 ? " check." : " checks.");
-    if (checks > 0 && run.lesson().scoring_rule() == Scoring::FirstTry)
-        summary += " This lesson scores at the first try: " + std::to_string(run.checks_counted()) + " of " + std::to_string(checks) +
-                   (checks == 1 ? " step was" : " steps were") + " passed at the first check, and that is your score.";
-    wrapped_note("lesson-complete", summary, false);
+    wrapped_note("lesson-complete", run.completion_summary(), false);
+    // The record to hand in, here too: a student who finished is the one most likely to need it.
+    if (run.has_attempts() && c.host && *c.host) {
+        if (ImGui::Button("Copy my result")) (*c.host)(HostRequest::CopyResult);
+        if (c.session.notice().empty()) item_tooltip("Copies your result (your checks and your work) as one line of text to hand in.");
+    }
     // Two halves of the column; in a narrow one (an LMS's frame, a phone) the labels shorten rather than
     // being cut (fit_button shows the whole label as the tooltip then).
     ButtonGrid grid(2, {"Last step", "Close"});
     grid.next();
     if (fit_button({"Back to the last step", "Last step"}, "lesson-back-to-last", grid.width())) { run.unfinish(); g_card.reveal = true; }
     grid.next();
-    if (fit_button({"Close the lesson", "Close"}, "lesson-close", grid.width())) {
-        run.leave(c.session);
-        g_card.reveal = true;
-    }
+    if (fit_button({"Close the lesson", "Close"}, "lesson-close", grid.width())) leave_lesson(c);
 }
 
-void leave_lesson(PanelContext& c) {
-    LessonRun& run = c.lesson;
-    const std::string title = run.lesson().title;
-    const std::size_t step = run.step() + 1, steps = run.step_count();
-    c.run.running = false;
-    run.leave(c.session);
-    g_card.reveal = true;  // the list, with its offer to reopen, from its top
-    c.session.set_notice("You left the lesson \"" + title + "\" at step " + std::to_string(step) + " of " +
-                         std::to_string(steps) + ". Your points stay as they are.");
-}
 }  // namespace
 
 void request_lesson_card_reveal() { g_card.reveal = true; }

@@ -188,7 +188,7 @@ std::string training_news(const TrainingMark& before, const Session& session, bo
                 say("Visits " + std::to_string(first) + " to " + std::to_string(now.visits - 1) + " were correct.");
             say(visit_sentence(*last, session.state().data, config));
             // Why the update helped: the point's y·f before and after (update_gain.hpp), as the canvas says it.
-            if (const UpdateGain gain = update_gain(last->update, config, &learner); gain.shown) say(gain.sentence + ".");
+            if (const UpdateGain gain = update_gain(last->update, config, &learner); gain.shown) say(gain.spoken + ".");
         } else {
             say("Visits " + std::to_string(first) + " to " + std::to_string(now.visits) + ": " +
                 (new_mistakes == 0 ? std::string("no mistake") : count_text(new_mistakes, "mistake", "mistakes")) + " (" +

@@ -87,6 +87,12 @@ UpdateGain update_gain(const Update& u, const TrainConfig& config, const Learner
     out.formula = gain_formula(config);
     out.sentence = "y\xC2\xB7" "f: " + display_number(out.before) + " \xE2\x86\x92 " + display_number(out.after) + "  (" +
                    out.formula + " = " + display_number(out.gain) + ")";
+    const bool with_one = config.bias != BiasMode::None;
+    const std::string words = config.algorithm == Algorithm::Kernel
+        ? (with_one ? "the kernel of the point with itself, plus 1" : "the kernel of the point with itself")
+        : (with_one ? "eta times the squared length of the point plus 1" : "eta times the squared length of the point");
+    out.spoken = "The label times the score went from " + display_number(out.before) + " to " + display_number(out.after) +
+                 ", up by " + display_number(out.gain) + ": " + words;
     return out;
 }
 

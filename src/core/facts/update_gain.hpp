@@ -31,6 +31,9 @@ struct UpdateGain {
     double gain = 0;      // what the identity predicts: eta*(|x|^2 [+ 1]) or K(x, x) [+ 1]
     std::string formula;  // the gain as people read it: "+η‖x‖²", "+η(‖x‖² + 1)", "+K(x, x)", ...
     std::string sentence; // "y·f: −1 → 3  (+η‖x‖² = 4)"
+    // The same for a screen reader, in words rather than symbols: "The label times the score went from
+    // −1 to 3, up by 4: eta times the squared length of x."
+    std::string spoken;
 };
 
 // The gain of a primal update from the update itself and the settings it was made with.

@@ -56,6 +56,10 @@ WidgetState state_walked_to(const Lesson& lesson, std::size_t step, const Widget
 }
 
 void LessonRun::open(Session& session, Lesson lesson, std::size_t step, bool apply_step) {
+    // A lesson set up afresh (from the list, a page, Try it) starts from the panels the student had; one
+    // that comes back with a link or a reload does not know them (leave() then shows the usual sections).
+    if (apply_step && !lesson_) panels_before_ = session.state().panels;
+    else if (!apply_step && !lesson_) panels_before_.reset();
     lesson_ = std::move(lesson);
     left_.reset();
     // A link or a reload of this lesson brings the student's progress with it; a fresh start has none.
@@ -88,22 +92,55 @@ std::string LessonRun::open_builtin(Session& session, const std::string& id, std
 
 void LessonRun::leave(Session& session) {
     if (!lesson_) return;
-    Left left{*lesson_, builtin_, step_, progress(), seconds_, check_links_};
+    const std::string title = lesson_->title;
+    const std::size_t at = step_ + 1, steps = lesson_->steps.size();
+    const bool was_finished = finished_;
+    const std::string summary = was_finished ? completion_summary() : "";
+    Left left{*lesson_, builtin_, step_, progress(), seconds_, check_links_, panels_before_};
+    const std::optional<PanelState> before = panels_before_;
     close(session);
     left_ = std::move(left);
-    // The lesson list (and its offer to reopen this lesson) lives with the Data section: a step that hid
-    // it must not leave the student with no way back.
-    if (!session.state().panels.data_section) {
-        PanelState p = session.state().panels;
-        p.data_section = true;
-        session.set_panels(p);
-    }
+    // The sections the steps switched off come back: as they were before the lesson, or the widget's
+    // own set. The lesson list (and its offer to reopen this lesson) lives with the Data section, so that
+    // one is always on: a student must never be left with no way back.
+    PanelState p = session.state().panels;
+    const PanelState usual = before ? *before : PanelState{};
+    p.data_section = true;
+    p.training_section = usual.training_section;
+    p.kernel_section = usual.kernel_section;
+    p.show_section = usual.show_section;
+    p.share_section = usual.share_section;
+    p.theory = usual.theory;
+    p.plots = usual.plots;
+    p.lift_view = usual.lift_view;
+    p.svm = usual.svm;
+    p.trace = usual.trace;
+    p.controls = true;
+    session.set_panels(p);
+    if (was_finished)
+        session.set_notice("You closed the lesson \"" + title + "\". " + summary + " The lesson list can open it again.");
+    else
+        session.set_notice("You left the lesson \"" + title + "\" at step " + std::to_string(at) + " of " + std::to_string(steps) +
+                           ". Your points stay as they are; Reopen brings you back to that step.");
+}
+
+std::string LessonRun::completion_summary() const {
+    if (!lesson_) return "";
+    const std::size_t checks = check_count(), passed = checks_passed();
+    std::string summary = "You went through all " + std::to_string(step_count()) + " steps";
+    if (checks == 0) return summary + ".";
+    summary += " and passed " + std::to_string(passed) + " of the " + std::to_string(checks) + (checks == 1 ? " check." : " checks.");
+    if (lesson_->scoring_rule() == Scoring::FirstTry)
+        summary += " This lesson scores at the first try: " + std::to_string(checks_counted()) + " of " + std::to_string(checks) +
+                   (checks == 1 ? " step was" : " steps were") + " passed at the first check, and that is your score.";
+    return summary;
 }
 
 bool LessonRun::reopen_left(Session& session) {
     if (!can_reopen()) return false;
     Left left = std::move(*left_);
     open(session, std::move(left.lesson), left.step, false);
+    panels_before_ = left.panels_before;
     builtin_ = left.builtin;
     progress_ = std::move(left.progress);
     seconds_ = std::move(left.seconds);
@@ -150,6 +187,7 @@ std::size_t LessonRun::check_count() const {
 
 void LessonRun::close(Session& session) {
     lesson_.reset();
+    panels_before_.reset();
     finished_ = false;
     answer_ = StepAnswer{};
     verdict_ = Verdict{};

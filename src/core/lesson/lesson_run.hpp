@@ -26,9 +26,11 @@ public:
     // Built-in lessons by id; "" and an error sentence when the id is unknown.
     std::string open_builtin(Session& session, const std::string& id, std::size_t step, bool apply_step);
     void close(Session& session);
-    // A student leaving from the card: closes, and remembers the lesson and the step so the card (or the
-    // notice) can reopen it there: one tap must never lose the lesson for good. It shows the Data section
-    // again, where the lesson list is.
+    // A student leaving from the card or the table view (Leave the lesson, or Close the lesson once it is
+    // complete): closes, and remembers the lesson and the step so the card, the table view or the notice
+    // can reopen it there: one press must never lose the lesson for good. The panels come back as they
+    // were before the lesson (when it was opened here; else the widget's own sections), so the lesson
+    // list and the data sets are there again, and the notice says what happened.
     void leave(Session& session);
     bool can_reopen() const { return !is_open() && left_.has_value(); }
     const Lesson* left_lesson() const { return left_ ? &left_->lesson : nullptr; }
@@ -93,6 +95,9 @@ public:
     // The steps that count toward the score under the lesson's scoring (lesson.hpp Scoring): as
     // checks_passed() for "passed", the steps passed at their first check for "first-try".
     std::size_t checks_counted() const;
+    // "You went through all 6 steps and passed 4 of the 6 checks." (and, for a first-try lesson, the
+    // score): what "Lesson complete" says on the card and in the table view.
+    std::string completion_summary() const;
     // What the card says about a first-try lesson's scoring at this step, before and after its first
     // check ("" for a "passed" lesson and for a step without a check). The table view says the same.
     std::string scoring_note() const;
@@ -153,6 +158,8 @@ private:
     // Predict steps: the visit the step is about (its state's next visit, or the visit of the first try
     // made at the step since it was entered). A later try is about a later visit, and is worded for it.
     std::optional<std::uint64_t> named_visit_;
+    // The panels when the lesson was opened from the list (or set up by a page): leave() puts them back.
+    std::optional<PanelState> panels_before_;
     struct Left {
         Lesson lesson;
         bool builtin = false;
@@ -160,6 +167,7 @@ private:
         LessonProgress progress;
         std::vector<double> seconds;
         std::vector<std::string> check_links;
+        std::optional<PanelState> panels_before;
     };
     std::optional<Left> left_;
 };

@@ -76,8 +76,9 @@ TEST_CASE("describe: run_visits(1) is one step, so the handle's train({steps: 1}
 
 TEST_CASE("describe: training_news says what happened since the last mark") {
     // After each mistake the point's y·f before and after (update_gain.hpp): 0 -> 5, then -1 -> 1.
-    const std::string kGain5 = " y\xC2\xB7" "f: 0 \xE2\x86\x92 5  (+\xCE\xB7\xE2\x80\x96x\xE2\x80\x96\xC2\xB2 = 5).";
-    const std::string kGainMinus1To1 = " y\xC2\xB7" "f: " + kMinusOne + " \xE2\x86\x92 1  (+\xCE\xB7\xE2\x80\x96x\xE2\x80\x96\xC2\xB2 = 2).";
+    // Said in words, not the canvas's symbols (issue 41).
+    const std::string kGain5 = " The label times the score went from 0 to 5, up by 5: eta times the squared length of the point.";
+    const std::string kGainMinus1To1 = " The label times the score went from " + kMinusOne + " to 1, up by 2: eta times the squared length of the point.";
     Session s(lecture4(BiasMode::None));
     CHECK(training_news(TrainingMark{}, s).empty());  // nothing said yet: only a mark is taken
     TrainingMark mark = training_mark(s);

@@ -79,6 +79,7 @@ TEST_CASE("lecture 004 without a bias: y·f after each mistake is y·f + eta|x|^
     CHECK(g.after == 5.0);
     CHECK(g.formula == "+\xCE\xB7\xE2\x80\x96x\xE2\x80\x96\xC2\xB2");
     CHECK(g.sentence == "y\xC2\xB7" "f: 0 \xE2\x86\x92 5  (+\xCE\xB7\xE2\x80\x96x\xE2\x80\x96\xC2\xB2 = 5)");
+    CHECK(g.spoken == "The label times the score went from 0 to 5, up by 5: eta times the squared length of the point");
     // Visits 2 and 3 are correct: (2, 1) scores 4, (-1, -1) scores -3 with y = -1.
     CHECK_FALSE(update_gain(learner.step(), config).shown);
     CHECK_FALSE(update_gain(learner.step(), config).shown);
