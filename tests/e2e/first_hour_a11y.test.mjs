@@ -7,8 +7,9 @@
 // and done with real keys and clicks; the canvas's own side through the test build's drawn() hooks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { startServer, launchBrowser, openPage, waitForWidget, lab, drawnBy, holdKeys as key, clickRect, openRoutedPage,
-  scriptMountedPage } from './harness.mjs';
+  scriptMountedPage, outputDir } from './harness.mjs';
 
 const MINUS = '\u2212';
 let server, browser;
@@ -233,6 +234,73 @@ test('each quiz answer is read once: a radio button named by its words, no secon
     assert.equal(times, 1, `"${choice}" is read once:\n${snapshot}`);
     assert.equal(await quiz.getByRole('radio', { name: choice, exact: true }).count(), 1);
   }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// Issue 41: the table view finishes what it starts, by keys alone. Next says the new step and moves the
+// focus to its first answer (a second Enter skips nothing); Finish shows "Lesson complete" with its
+// summary; Close and Leave land on the list's Reopen, say what happened, and give the panels back.
+test('the table view walks a lesson to its end by keys: Next is said and focused, Finish completes, Close and Leave land on Reopen', async () => {
+  const { page, context, problems, region } = await openCoursePage();
+  const title = 'The update rule';
+  await page.locator('#before').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');  // Show table view
+  for (let i = 0; i < 20 && await focusName(page) !== `${title} (4 steps)`; i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  assert.equal(await focusName(page), `Lesson: ${title}`);
+  const tabTo = async (name) => {
+    for (let i = 0; i < 40 && await focusName(page) !== name; i++) await page.keyboard.press('Tab');
+    assert.equal(await focusName(page), name);
+  };
+
+  // Next: the live region says the new step, the focus is on its first answer, and Enter there skips nothing.
+  await tabTo('Next');
+  await page.keyboard.press('Enter');
+  // The step first, then what its set-up changed on the canvas.
+  assert.match(await liveSays(region, /^Step 2 of 4/), /^Step 2 of 4: Predict the next update( |$)/);
+  const step2 = await lab(page, () => window.perceptronLab.lesson());
+  assert.equal(step2.step, 1);
+  assert.equal(await focusName(page), step2.choices[0], 'the focus is on the first answer');
+  await page.keyboard.press('Enter');
+  assert.equal((await lab(page, () => window.perceptronLab.lesson())).step, 1, 'a second Enter does not skip a step');
+
+  // To the last step, then Finish: "Lesson complete" with its summary, said and focused.
+  for (const k of [3, 4]) {
+    await tabTo('Next');
+    await page.keyboard.press('Enter');
+    await liveSays(region, new RegExp(`^Step ${k} of 4`));
+  }
+  await tabTo('Finish');
+  await page.keyboard.press('Enter');
+  assert.equal(await focusName(page), 'Lesson complete');
+  assert.match(await liveSays(region, /^Lesson complete/), /^Lesson complete\. You went through all 4 steps and passed 0 of the 4 checks\.$/);
+  assert.equal((await lab(page, () => window.perceptronLab.lesson())).finished, true);
+  assert.equal(await region.getByRole('button', { name: 'Back to the last step' }).count(), 1);
+
+  // Close the lesson: the focus lands on the offer to reopen it, the notice is said, the panels are back.
+  await tabTo('Close the lesson');
+  await page.keyboard.press('Enter');
+  assert.equal(await focusName(page), `Reopen "${title}" at step 4`);
+  assert.match(await liveSays(region, /You closed the lesson/), /You closed the lesson "The update rule"\. You went through all 4 steps/);
+  assert.equal(await lab(page, () => window.perceptronLab.lesson()), null);
+  const panelsBack = await lab(page, () => window.perceptronLab.link());
+  assert.doesNotMatch(panelsBack, /[#&](sshow|sshare|sdata)=0(&|$)/, 'the sections the lesson hid are back');
+  assert.equal(await region.getByRole('group', { name: 'Lessons to start' }).count(), 1, 'the lesson list is back');
+
+  // Reopen by Enter: at step 4 again, on its heading. Then Leave: the same landing, with where it was left.
+  await page.keyboard.press('Enter');
+  assert.equal((await lab(page, () => window.perceptronLab.lesson())).step, 3);
+  assert.equal(await focusName(page), `Lesson: ${title}`);
+  await tabTo('Leave the lesson');
+  await page.keyboard.press('Enter');
+  assert.equal(await focusName(page), `Reopen "${title}" at step 4`);
+  assert.match(await liveSays(region, /You left the lesson/), /You left the lesson "The update rule" at step 4 of 4\./);
+  // The canvas agrees: its notice offers the same Reopen.
+  const drawnNow = await frame(page);
+  assert.ok(drawnNow.items.some((i) => i.label === 'Reopen at step 4'), `the canvas's notice offers Reopen too (${drawnNow.items.map((i) => i.label).join(', ')})`);
+  await region.screenshot({ path: path.join(outputDir, 'a11y-table-view-left-lesson.png') });
   assert.deepEqual(problems, []);
   await context.close();
 });
