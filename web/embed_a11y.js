@@ -15,7 +15,7 @@
 // verb as the public handle (embed_handle.js). It is rebuilt after a change of the state, never every
 // frame: at most four times a second, and once a second while Run is on (one sentence a second).
 import { buildViews } from './embed_a11y_views.js';
-import { actionButton, buildLessonList, buildLessonPart, buildPointForm, buildSettings, buildShare, buildTable, buildWordWeights, el, setEnabled } from './embed_a11y_parts.js';
+import { actionButton, buildLessonList, buildLessonPart, buildMessageForm, buildPointForm, buildSettings, buildShare, buildTable, buildWordWeights, el, setEnabled } from './embed_a11y_parts.js';
 
 let mirrorCount = 0;  // ids stay unique with several widgets on one page
 const UPDATE_INTERVAL_MS = 250;
@@ -64,6 +64,7 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
 
   const settings = buildSettings(id, handle, say, () => update());
   const pointForm = buildPointForm(id, handle, say, () => update());
+  const messageForm = buildMessageForm(id, handle, say, () => update());
   const table = buildTable(id, (page) => { tablePage = page; update(); });
   const theory = el('ul', { className: 'perceptron-lab-a11y-theory' });
   const dataHeading = h('Points');
@@ -85,7 +86,7 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
   const view = el('section', { id: `${id}-view`, className: 'perceptron-lab-a11y', 'aria-labelledby': `${id}-title` },
     title, scene, live, lessons.node, lesson.node,
     h('Training', { id: `${id}-training` }), training, status, lastVisitText,
-    dataHeading, table.node, pointForm.node, weightsHeading, weights.node,
+    dataHeading, table.node, pointForm.node, messageForm.node, weightsHeading, weights.node,
     h('Theory'), theory, views.switches, views.trace, views.svm,
     h('Settings'), settings.node,
     shareHeading, sharing.node);
@@ -175,6 +176,8 @@ export function createA11yMirror({ element, canvas, handle, follow, wasm, share 
     table.show(rows, data.dim, words ? 'words' : 'points');
     dataHeading.textContent = words ? 'Messages' : 'Points';
     pointForm.node.hidden = words;
+    messageForm.node.hidden = !words;
+    messageForm.setEnabled(!data.readonly);
     weightsHeading.hidden = weights.node.hidden = !words;
     if (words) weights.show(data.weights);
     lastVisitText.hidden = !words || !data.lastUpdate;

@@ -199,6 +199,33 @@ export function buildPointForm(id, handle, announce, refresh) {
   return { node, setEnabled: (enabled) => setEnabled(add, enabled) };
 }
 
+// [SECTION] Words mode: a message of one's own added as spam or ham, or a message removed (the Words
+// view's text box and list, for a keyboard and a screen reader: lesson 12 asks for a message of one's own)
+export function buildMessageForm(id, handle, announce, refresh) {
+  const text = el('input', { id: `${id}-new-message`, type: 'text', autocomplete: 'off', spellcheck: 'false' });
+  const label = el('select', { id: `${id}-message-label` }, el('option', { value: '-1' }, 'spam (\u22121)'), el('option', { value: '1' }, 'ham (+1)'));
+  const add = actionButton('Add message', () => {
+    const result = handle.addMessage(text.value, Number(label.value));
+    if (result.ok) text.value = '';
+    else announce(result.error);
+    refresh();
+  });
+  text.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); add.click(); } });
+  const number = el('input', { id: `${id}-remove-number`, type: 'number', min: '1', step: '1', inputmode: 'numeric' });
+  const remove = actionButton('Remove message', () => {
+    const result = handle.removeMessage(Number(number.value) - 1);
+    if (!result.ok) announce(result.error);
+    refresh();
+  });
+  const field = (control, words) => el('div', { className: 'perceptron-lab-a11y-field' }, el('label', { for: control.id }, words), control);
+  const node = el('div', {},
+    el('fieldset', { className: 'perceptron-lab-a11y-add' }, el('legend', {}, 'Add a message'),
+      el('div', { className: 'perceptron-lab-a11y-settings' }, field(text, 'Message'), field(label, 'Class'), add)),
+    el('fieldset', { className: 'perceptron-lab-a11y-add' }, el('legend', {}, 'Remove a message'),
+      el('div', { className: 'perceptron-lab-a11y-settings' }, field(number, 'Message number'), remove)));
+  return { node, setEnabled: (enabled) => { setEnabled(add, enabled); setEnabled(remove, enabled); } };
+}
+
 // [SECTION] sharing: the Share section's buttons (embed_share.js does what they ask)
 export function buildShare(share, onRequest) {
   const buttons = [['copyLink', 'Copy link'], ['downloadCsv', 'Save CSV'], ['downloadJson', 'Save JSON'],

@@ -106,6 +106,13 @@ export function createHandle(widget) {
       if (!Number.isFinite(Number(x1)) || !Number.isFinite(Number(x2))) return { ok: false, error: 'addPoint: x1 and x2 must be numbers' };
       return result(call('pl_add_point', Number(x1), Number(x2), Number(label) > 0 ? 1 : -1) === 1);
     },
+    /**
+     * Words mode: add a message as spam (label -1) or ham (1), as the Words view's text box does (in
+     * online mode the model predicts it first): {ok} or {ok: false, error}. removeMessage(k) removes the
+     * message k (0-based).
+     */
+    addMessage(text, label = 1) { return result(withString(String(text), (ptr) => call('pl_add_message', ptr, Number(label) > 0 ? 1 : -1)) === 1); },
+    removeMessage(k) { return result(call('pl_remove_message', Number(k)) === 1); },
     /** Undo the last edit of the points (as Ctrl+Z): true when there was one to undo. */
     undo() { return call('pl_undo') === 1; },
     /** Redo the last undone edit (as Ctrl+Y): true when there was one to redo. */

@@ -334,6 +334,41 @@ EMSCRIPTEN_KEEPALIVE int pl_add_point(double x1, double x2, int label) {
     return added ? 1 : 0;
 }
 
+// Words mode's message form (handle.addMessage / removeMessage, the table view's form), as the Words
+// view's text box and list: a message added as spam (label -1) or ham (+1), in online mode through the
+// online protocol (predicted, then learned); a message removed by its index. 1 on success, else 0 and
+// pl_last_error() says why (the same sentence as the widget's notice).
+EMSCRIPTEN_KEEPALIVE int pl_add_message(const char* text, int label) {
+    pl::app::App* app = current_app();
+    if (!app) return 0;
+    pl::Session& session = app->session();
+    pl::WordsSession& words = session.words();
+    const std::string message = text ? text : "";
+    const int y = label > 0 ? 1 : -1;
+    app->run().running = false;
+    const bool added = session.state().online_mode ? words.online_add(message, y).accepted : words.add(message, y);
+    pl::platform::web::set_last_error(added ? "" : session.notice());
+    app->request_redraw();
+    return added ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE int pl_remove_message(double index) {
+    pl::app::App* app = current_app();
+    if (!app) return 0;
+    pl::Session& session = app->session();
+    const std::size_t count = session.state().words.size();
+    if (!(index >= 0) || index >= static_cast<double>(count) || index != static_cast<double>(static_cast<std::size_t>(index))) {
+        pl::platform::web::set_last_error("There is no message " + std::to_string(static_cast<long long>(index) + 1) + "; there are " +
+                                          std::to_string(count) + ".");
+        return 0;
+    }
+    app->run().running = false;
+    const bool removed = session.words().remove(static_cast<std::size_t>(index));
+    pl::platform::web::set_last_error(removed ? "" : session.notice());
+    app->request_redraw();
+    return removed ? 1 : 0;
+}
+
 // Undo and redo an edit of the data set shown (handle.undo(), handle.redo(), the mirror's buttons), as
 // Ctrl+Z and Ctrl+Y do: the points, or the messages in Words mode.
 // 1 when there was something to undo or redo.

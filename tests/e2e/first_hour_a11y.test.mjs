@@ -304,3 +304,42 @@ test('the table view walks a lesson to its end by keys: Next is said and focused
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Issue 41: lesson 12's "A message of your own" by keys alone in the table view: the Words mode's message
+// form (type, class, add), Converge and Check; the letters typed never reach the canvas's shortcuts.
+test("lesson 12 step 5 by keys in the table view: a message of one's own added as spam, Converge, Check", async () => {
+  const { page, context, problems, region } = await openCoursePage();
+  await page.locator('#before').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');  // Show table view
+  await lab(page, () => { window.perceptronLab.openLesson('spam-words'); window.perceptronLab.lessonStep(4); });
+  assert.equal((await lab(page, () => window.perceptronLab.lesson())).stepTitle, 'A message of your own');
+  const tabTo = async (name, key = 'Tab') => {
+    for (let i = 0; i < 60 && await focusName(page) !== name; i++) await page.keyboard.press(key);
+    assert.equal(await focusName(page), name);
+  };
+  const visitsBefore = await lab(page, () => window.perceptronLab.state({ points: false }).visits);
+  await tabTo('Message');
+  await page.keyboard.type('cheap viagra tonight');
+  assert.equal(await lab(page, () => window.perceptronLab.state({ points: false }).visits), visitsBefore, 'the letters trained nothing (E, S, N are shortcuts on the canvas)');
+  await tabTo('Class');
+  assert.equal(await page.evaluate(() => document.activeElement.value), '-1', 'spam is the first class');
+  await tabTo('Add message');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.perceptronLab.state({ points: false }).messageCount === 4, null, { timeout: 5000 });
+  assert.deepEqual(await lab(page, () => window.perceptronLab.state().words.messages.at(-1)), 'cheap viagra tonight');
+  assert.equal(await region.getByRole('textbox', { name: 'Message' }).inputValue(), '', 'the field is empty for the next one');
+  await tabTo('Converge', 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await tabTo('Check', 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  assert.match(await liveSays(region, /^Passed/), /^Passed/);
+  // A message removed by its number, the same way.
+  await tabTo('Message number');
+  await page.keyboard.type('4');
+  await tabTo('Remove message');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.perceptronLab.state({ points: false }).messageCount === 3, null, { timeout: 5000 });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
