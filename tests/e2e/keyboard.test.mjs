@@ -293,3 +293,34 @@ test('the focus ring around the widget shows for keyboard focus only', async () 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Issue 41: in Words mode the message box on the canvas is in the Tab order (its view's child windows
+// are part of the keyboard's walk), and letters typed into it are text, never the canvas's shortcuts.
+test('Words mode: Tab reaches the message box on the canvas, and typing there runs no shortcut', async () => {
+  const { page, context, problems } = await openCoursePage();
+  await lab(page, () => window.perceptronLab.preset('spam'));
+  await press(page, 'Tab');
+  let f = await tabToCanvas(page);
+  const seen = [];
+  const inBox = (fr) => focused(fr)?.name === '##new-message';  // the field's label is its hint, drawn inside it
+  for (let i = 0; i < 150 && !inBox(f); i++) {
+    f = await press(page, 'Tab');
+    seen.push(focused(f)?.name ?? '');
+    if (await activeId(page) === 'after') break;
+  }
+  assert.ok(inBox(f), `Tab reached the message box (visited ${seen.join(' | ')})`);
+  const before = await lab(page, () => window.perceptronLab.state({ points: false }));
+  await page.keyboard.type('cheap viagra tonight');
+  f = await frame(page);
+  const after = await lab(page, () => window.perceptronLab.state({ points: false }));
+  assert.equal(after.visits, before.visits, 'E, N and S typed as letters trained nothing');
+  assert.equal(after.messageCount, before.messageCount);
+  // Tab on to the spam button, Enter: the message joins the data.
+  for (let i = 0; i < 5 && !/spam/i.test(focused(f)?.label ?? ''); i++) f = await press(page, 'Tab');
+  assert.match(focused(f)?.label ?? '', /spam/i);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.perceptronLab.state({ points: false }).messageCount === 4, null, { timeout: 5000 });
+  assert.equal(await lab(page, () => window.perceptronLab.state().words.messages.at(-1)), 'cheap viagra tonight');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -41,7 +41,7 @@ void WordsView::draw_messages(PanelContext& c, ImVec2 size) {
     const Palette& colors = active_palette();  // the theme in use, high contrast included
     const Highlight highlight = highlight_of(s.words(), colors);
 
-    ImGui::BeginChild("##messages-pane", size, false);
+    ImGui::BeginChild("##messages-pane", size, false, ImGuiWindowFlags_NavFlattened);  // in the Tab order (words_view.cpp)
     const std::string summary = std::to_string(data.size()) + (data.size() == 1 ? " message (" : " messages (") +
                                 std::to_string(m.ham) + " ham, " + std::to_string(m.spam) + " spam), " +
                                 std::to_string(m.wrong) + " on the wrong side";
@@ -49,7 +49,7 @@ void WordsView::draw_messages(PanelContext& c, ImVec2 size) {
     ImGui::TextWrapped("%s", summary.c_str());
     draw_selection(c);
 
-    ImGui::BeginChild("##message-list", ImVec2(0, 0), true);
+    ImGui::BeginChild("##message-list", ImVec2(0, 0), true, ImGuiWindowFlags_NavFlattened);
     if (data.empty()) ImGui::TextWrapped("No messages yet: type one above, or load the lecture's three from the Data section.");
     const float font = ImGui::GetFontSize();
     const ImVec2 padding = ImGui::GetStyle().FramePadding;
@@ -134,7 +134,7 @@ void WordsView::draw_weights(PanelContext& c, ImVec2 size) {
     const Palette& colors = active_palette();  // the theme in use, high contrast included
     const Highlight highlight = highlight_of(w, colors);
 
-    ImGui::BeginChild("##weights-pane", size, false);
+    ImGui::BeginChild("##weights-pane", size, false, ImGuiWindowFlags_NavFlattened);
     std::string head = std::to_string(vocabulary.size()) + (vocabulary.size() == 1 ? " word" : " words") + ", largest weight first";
     if (s.state().config.bias != BiasMode::None) head += "; bias b = " + signed_text(m.bias);
     probe_wrapped("words-weights-head", head, ImGui::GetContentRegionAvail().x);
@@ -146,7 +146,7 @@ void WordsView::draw_weights(PanelContext& c, ImVec2 size) {
     ImGui::SameLine(std::max(0.0f, legend_width - ImGui::CalcTextSize(ham).x));
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors.positive), "%s", ham);
 
-    ImGui::BeginChild("##weight-chart", ImVec2(0, 0), true);
+    ImGui::BeginChild("##weight-chart", ImVec2(0, 0), true, ImGuiWindowFlags_NavFlattened);
     const float font = ImGui::GetFontSize();
     const float row = font + 6.0f;
     const float step = row + ImGui::GetStyle().ItemSpacing.y;

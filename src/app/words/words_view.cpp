@@ -42,7 +42,10 @@ void WordsView::draw(PanelContext& c) {
 
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 8));
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 6));
-    ImGui::BeginChild("##words-view", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
+    // Nav-flattened (as every child of the canvas area, app_layout.cpp): the app's Tab order runs through
+    // Dear ImGui's navigation of the root window, which enters a child only when it is flattened. Without
+    // it no key ever reached the message box, and letters typed "there" ran the canvas's shortcuts.
+    ImGui::BeginChild("##words-view", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
     const float width = ImGui::GetContentRegionAvail().x;
     compact_ = ImGui::GetContentRegionAvail().y < ImGui::GetFontSize() * kCompactBelowFonts;
     const std::string status = words_status_line(s.words().learner());
