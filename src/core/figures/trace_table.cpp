@@ -13,15 +13,6 @@ namespace pl {
 
 namespace {
 
-std::string thousands(std::size_t n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
-}
-
 // Every training setting as text, through the one table of settings: a new setting joins the key by itself.
 struct ConfigKey {
     std::string out;
@@ -48,7 +39,7 @@ std::uint64_t fnv1a(std::uint64_t h, const std::string& text) {
 
 std::string TraceTable::note() const {
     if (!truncated()) return "";
-    return "Only the last " + thousands(rows.size()) + " of " + thousands(visits) + " visits are listed.";
+    return "Only the last " + grouped_count(rows.size()) + " of " + grouped_count(visits) + " visits are listed.";
 }
 
 std::size_t shown_visits(const WidgetState& state) {

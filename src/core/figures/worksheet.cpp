@@ -6,6 +6,7 @@
 #include "core/figures/worksheet_key.hpp"
 #include "core/lesson/goal_expression.hpp"
 #include "core/session/session.hpp"
+#include "core/state/decimal.hpp"
 #include "core/words/text_corpus.hpp"
 
 namespace pl {
@@ -13,16 +14,6 @@ namespace pl {
 using worksheet::markup_html;
 
 namespace {
-
-// 100000 as "100,000": the counts a sheet states.
-std::string thousands(std::size_t n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
-}
 
 // Print first: A4 with margins, dark text on white, a serif for reading and a sans for headings; a
 // step's heading never ends a page, and its figure and question stay together on one.
@@ -185,7 +176,7 @@ std::string step_html(const Lesson& lesson, std::size_t index, const WorksheetOp
         }
         out += "</table>\n";
         if (screen->words.messages.size() > 40)
-            out += "<p class=\"form\">The first 40 of the " + thousands(screen->words.messages.size()) + " messages; the widget has them all.</p>\n";
+            out += "<p class=\"form\">The first 40 of the " + grouped_count(screen->words.messages.size()) + " messages; the widget has them all.</p>\n";
     } else if (screen) {
         const Session session(*screen);
         FigureOptions figure = options.figure;
@@ -194,7 +185,7 @@ std::string step_html(const Lesson& lesson, std::size_t index, const WorksheetOp
         const std::size_t total = screen->data.size() + screen->held_out.size(), shown = figure_points_drawn(total, figure);
         std::string caption = s.state ? "The points this step sets up." : "The points as the lesson left them before this step.";
         if (shown < total)
-            caption += " It shows " + thousands(shown) + " of the " + thousands(total) + " points, evenly spread over them; the widget has them all.";
+            caption += " It shows " + grouped_count(shown) + " of the " + grouped_count(total) + " points, evenly spread over them; the widget has them all.";
         out += "<figure>" + strip_xml_declaration(canvas_svg(session, figure)) + "<figcaption>" + caption + "</figcaption></figure>\n";
     } else if (s.has_check()) {
         out += "<p class=\"form\">This step works on your own points in the widget.</p>\n";

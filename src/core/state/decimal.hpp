@@ -5,6 +5,7 @@
 // natively and in the browser (std::from_chars for double is missing from Emscripten's libc++).
 // strtod follows the C locale's decimal point; the widget never changes the locale.
 #pragma once
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -21,5 +22,8 @@ double decimal_to_double(std::string_view text);
 // not "1e+20": a '+' is fragile in URLs, where form decoders make it a space). Plain decimal syntax
 // for every finite value; "inf", "-inf" or "nan" otherwise.
 std::string shortest_decimal(double value);
+
+// A count with its thousands grouped, as the sheets and tables state counts: 100000 -> "100,000".
+std::string grouped_count(std::size_t n);
 
 }  // namespace pl
