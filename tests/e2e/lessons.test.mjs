@@ -67,7 +67,7 @@ async function checkStep(page, lesson, k, where) {
     kind: want.choices ? (want.answers ? 'select' : 'quiz') : want.number ? 'number' : want.predict ? 'predict' : want.vector ? 'vector' : want.goal ? 'goal' : 'text',
     ticked: [], typed: '', values: [], predicted: null, maxAttempts: want.maxAttempts ?? null, attempts: 0, marks: null, outOfTries: false,
     next: want.predict ? got.next : null, asksNewW: Boolean(want.predict && want.vector),
-    scoring: lesson.scoring ?? 'passed', scoringNote: '', finished: false,
+    scoring: lesson.scoring ?? 'passed', scoringNote: '', finished: false, summary: '',
   }, `${where}: lesson() at step ${k + 1}`);
   const state = await onLab(page, null, (lab) => lab.state());
   assert.equal(state.lesson, lesson.id);

@@ -145,3 +145,26 @@ test('phone: the Trace tab lists the visits and a tap on a row goes back to it',
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('phone: an empty Trace tab has Step and Epoch of its own, and a tap on Step fills its first row (issue 41)', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/`, PHONE);
+  await waitForWidget(page);
+  await lab(page, () => {
+    const lab = window.perceptronLab;
+    const s = lab.state();
+    lab.load({ ...s, bias: 'none', panels: { ...s.panels, trace: true } });
+  });
+  let frame = await drawn(page);
+  const tab = frame.items.find((i) => i.label === 'Trace' && /##tabs_[^/]*$/.test(i.window));
+  await clickRect(page, tab.rect);
+  frame = await drawn(page, null, 2);
+  const step = frame.items.find((i) => /^Step( \(S\))?$/.test(i.label) && /trace-step/.test(i.name));
+  assert.ok(step, `the Trace tab has its own Step: ${frame.items.map((i) => i.label).filter(Boolean).join(', ')}`);
+  assert.ok(frame.items.some((i) => /trace-epoch/.test(i.name)), 'and its own Epoch');
+  await clickRect(page, step.rect);
+  frame = await drawn(page, null, 2);
+  assert.equal(await lab(page, () => window.perceptronLab.state({ points: false }).trainedVisits), 1);
+  assert.ok(row(frame, 1), 'row 1 in the Trace tab');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

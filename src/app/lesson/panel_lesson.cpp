@@ -49,8 +49,11 @@ bool goal_needs_training(const Goal& goal) {
 void draw_reopen_offer(PanelContext& c) {
     LessonRun& run = c.lesson;
     if (!run.can_reopen()) return;
-    const std::string label = "Reopen \"" + run.left_lesson()->title + "\" at step " + std::to_string(run.left_step() + 1);
-    if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) {
+    // The whole label where it fits; in a narrow column a shorter one rather than a cut one (fit_button).
+    const std::string step = std::to_string(run.left_step() + 1);
+    const std::string whole = "Reopen \"" + run.left_lesson()->title + "\" at step " + step;
+    const std::string shorter = "Reopen at step " + step;
+    if (fit_button({whole.c_str(), shorter.c_str(), "Reopen"}, "lesson-reopen", ImGui::GetContentRegionAvail().x)) {
         c.run.running = false;
         run.reopen_left(c.session);
         c.session.clear_notice();

@@ -82,6 +82,13 @@ void draw_trace_section(PanelContext& c) {
     draw_buttons(c);
     if (table.rows.empty()) {
         ImGui::TextDisabled("No visits yet: Step or Epoch fills the table.");
+        // The verbs right here: on a phone the Trace tab is not the Train tab, and the hint must not send
+        // the student away to find them (issue 41).
+        ButtonGrid grid(2, {"Step", "Epoch"});
+        grid.next();
+        if (fit_button({"Step (S)", "Step"}, "trace-step", grid.width())) run_training_verb(c.session, c.canvas, c.run, TrainingVerb::Step);
+        grid.next();
+        if (fit_button({"Epoch (E)", "Epoch"}, "trace-epoch", grid.width())) run_training_verb(c.session, c.canvas, c.run, TrainingVerb::Epoch);
         return;
     }
 

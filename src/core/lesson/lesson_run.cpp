@@ -60,6 +60,8 @@ void LessonRun::open(Session& session, Lesson lesson, std::size_t step, bool app
     // that comes back with a link or a reload does not know them (leave() then shows the usual sections).
     if (apply_step && !lesson_) panels_before_ = session.state().panels;
     else if (!apply_step && !lesson_) panels_before_.reset();
+    if (!leave_notice_.empty() && session.notice() == leave_notice_) session.clear_notice();
+    leave_notice_.clear();
     lesson_ = std::move(lesson);
     left_.reset();
     // A link or a reload of this lesson brings the student's progress with it; a fresh start has none.
@@ -118,10 +120,11 @@ void LessonRun::leave(Session& session) {
     p.controls = true;
     session.set_panels(p);
     if (was_finished)
-        session.set_notice("You closed the lesson \"" + title + "\". " + summary + " The lesson list can open it again.");
+        leave_notice_ = "You closed the lesson \"" + title + "\". " + summary + " The lesson list can open it again.";
     else
-        session.set_notice("You left the lesson \"" + title + "\" at step " + std::to_string(at) + " of " + std::to_string(steps) +
-                           ". Your points stay as they are; Reopen brings you back to that step.");
+        leave_notice_ = "You left the lesson \"" + title + "\" at step " + std::to_string(at) + " of " + std::to_string(steps) +
+                        ". Your points stay as they are; Reopen brings you back to that step.";
+    session.set_notice(leave_notice_);
 }
 
 std::string LessonRun::completion_summary() const {

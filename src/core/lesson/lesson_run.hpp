@@ -160,6 +160,9 @@ private:
     std::optional<std::uint64_t> named_visit_;
     // The panels when the lesson was opened from the list (or set up by a page): leave() puts them back.
     std::optional<PanelState> panels_before_;
+    // The notice leave() set: a lesson opened next takes it away (it would cover the new card's buttons),
+    // and only it, never another message the student still needs.
+    std::string leave_notice_;
     struct Left {
         Lesson lesson;
         bool builtin = false;
