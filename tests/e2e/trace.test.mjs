@@ -120,20 +120,28 @@ test('desktop: open Trace from Show, click a row, Step and the arrow keys move t
   await context.close();
 });
 
-test('phone: the Trace tab lists the visits and a tap on a row goes back to it', async () => {
-  const { page, context, problems } = await openPage(browser, `${server.url}/`, PHONE);
+// A phone with the Trace section on (no bias), after `epochs` epochs, its Trace tab tapped: the page and
+// the tab's fresh frame.
+async function openPhoneTrace(epochs) {
+  const opened = await openPage(browser, `${server.url}/`, PHONE);
+  const { page } = opened;
   await waitForWidget(page);
-  await lab(page, () => {
+  await lab(page, (n) => {
     const lab = window.perceptronLab;
     const s = lab.state();
     lab.load({ ...s, bias: 'none', panels: { ...s.panels, trace: true } });
-    lab.train({ epochs: 1 });
-  });
-  let frame = await drawn(page);
-  const tab = frame.items.find((i) => i.label === 'Trace' && /##tabs_[^/]*$/.test(i.window));
-  assert.ok(tab, `a Trace tab: ${frame.items.filter((i) => /##tabs_[^/]*$/.test(i.window)).map((i) => i.label)}`);
+    if (n > 0) lab.train({ epochs: n });
+  }, epochs);
+  const tabs = await drawn(page);
+  const tab = tabs.items.find((i) => i.label === 'Trace' && /##tabs_[^/]*$/.test(i.window));
+  assert.ok(tab, `a Trace tab: ${tabs.items.filter((i) => /##tabs_[^/]*$/.test(i.window)).map((i) => i.label)}`);
   await clickRect(page, tab.rect);
-  frame = await drawn(page, null, 2);
+  return { ...opened, frame: await drawn(page, null, 2) };
+}
+
+test('phone: the Trace tab lists the visits and a tap on a row goes back to it', async () => {
+  const { page, context, problems, frame: tabFrame } = await openPhoneTrace(1);
+  let frame = tabFrame;
   for (let t = 1; t <= 4; t++) assert.ok(row(frame, t), `row ${t} in the Trace tab`);
   await clickRect(page, row(frame, 1).rect);
   frame = await drawn(page, null, 2);
@@ -147,17 +155,8 @@ test('phone: the Trace tab lists the visits and a tap on a row goes back to it',
 });
 
 test('phone: an empty Trace tab has Step and Epoch of its own, and a tap on Step fills its first row (issue 41)', async () => {
-  const { page, context, problems } = await openPage(browser, `${server.url}/`, PHONE);
-  await waitForWidget(page);
-  await lab(page, () => {
-    const lab = window.perceptronLab;
-    const s = lab.state();
-    lab.load({ ...s, bias: 'none', panels: { ...s.panels, trace: true } });
-  });
-  let frame = await drawn(page);
-  const tab = frame.items.find((i) => i.label === 'Trace' && /##tabs_[^/]*$/.test(i.window));
-  await clickRect(page, tab.rect);
-  frame = await drawn(page, null, 2);
+  const { page, context, problems, frame: tabFrame } = await openPhoneTrace(0);
+  let frame = tabFrame;
   const step = frame.items.find((i) => /^Step( \(S\))?$/.test(i.label) && /trace-step/.test(i.name));
   assert.ok(step, `the Trace tab has its own Step: ${frame.items.map((i) => i.label).filter(Boolean).join(', ')}`);
   assert.ok(frame.items.some((i) => /trace-epoch/.test(i.name)), 'and its own Epoch');
