@@ -207,7 +207,7 @@ TEST_CASE("a sheet of six steps of 100,000 points stays small: each picture draw
     CHECK(count_of(html, "class=\"point ") == 6 * kWorksheetFigurePoints);
 }
 
-TEST_CASE("a predict step's picture on the student's sheet rings no point; the key's does") {
+TEST_CASE("a predict step's picture on the student's sheet rings no point, the key's does") {
     // The update-rule start trained three visits: the next visit's point is a mistake the ring would show.
     WidgetState state = Session::default_state();
     state.trained_visits = 1;

@@ -63,7 +63,7 @@ TEST_CASE("scoring: read on the lesson, written back, version 2 only, and a bad 
     CHECK_FALSE(on_step.ok);  // the rule is the lesson's: a step has no key of that name
 }
 
-TEST_CASE("scoring: first-try counts a step only when its first check passed; the lesson is complete all the same") {
+TEST_CASE("scoring: first-try counts a step only when its first check passed, and the lesson is complete all the same") {
     Session session;
     LessonRun run;
     run.open(session, lesson_of(kLesson), 0, true);
