@@ -13,10 +13,11 @@ let server, browser;
 before(async () => { server = await startServer({ root: releaseRoot }); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const HANDLE_MEMBERS = ['addPoint', 'answer', 'canvas', 'checkGoal', 'chooseAnswer', 'closeLesson', 'configure', 'destroy',
-  'dismissNotice', 'element', 'exportCsv', 'exportJson', 'exportSvg', 'exportTrace', 'exportTsv', 'generate', 'handleVersion', 'importText', 'lesson',
-  'lessonStep', 'lessons', 'link', 'linkProblem', 'load', 'notice', 'on', 'openLesson', 'options', 'preset', 'printLesson', 'redo',
-  'result', 'run', 'setNotice', 'snapshot', 'state', 'trace', 'train', 'undo', 'version', 'worksheet'];
+const HANDLE_MEMBERS = ['addMessage', 'addPoint', 'answer', 'canvas', 'checkGoal', 'chooseAnswer', 'closeLesson', 'configure', 'destroy',
+  'dismissNotice', 'element', 'exportCsv', 'exportJson', 'exportSvg', 'exportTrace', 'exportTsv', 'finishLesson', 'generate', 'handleVersion',
+  'importText', 'leaveLesson', 'lesson', 'lessonStep', 'lessons', 'link', 'linkProblem', 'load', 'notice', 'on', 'openLesson', 'options', 'preset',
+  'printLesson', 'redo', 'removeMessage', 'reopenLesson', 'result', 'run', 'setNotice', 'snapshot', 'state', 'trace', 'train', 'undo',
+  'unfinishLesson', 'version', 'worksheet'];
 const REGISTRY = 'perceptron-lab.test-modules';  // the symbol test builds file their modules under
 
 // The pl_* functions a set of sources calls: JS modules through wasm.call('pl_x', ...) / text('pl_x') or
