@@ -146,7 +146,7 @@ std::string recheck_token(const Lesson& lesson, const std::string& token_text, C
         if (v.verdict != "no check") {
             ++report.max;
             if (v.passed) ++report.passed_steps;
-            if (v.passed && (report.scoring == Scoring::Passed || v.progress.first_try)) ++report.raw;
+            if (counts_toward_score(report.scoring, v.passed, v.progress.first_try)) ++report.raw;
         }
         report.steps.push_back(std::move(v));
     }

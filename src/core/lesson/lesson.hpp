@@ -81,6 +81,10 @@ bool parse(std::string_view text, Reveal& out);
 enum class Scoring { Passed, FirstTry };
 std::string_view to_string(Scoring scoring);        // "passed", "first-try"
 bool parse(std::string_view text, Scoring& out);
+// The one rule: whether a step counts toward the score (passed: it passed; first_try: its first check did).
+inline bool counts_toward_score(Scoring scoring, bool passed, bool first_try) {
+    return passed && (scoring == Scoring::Passed || first_try);
+}
 
 struct LessonStep {
     std::string title;

@@ -72,8 +72,7 @@ void score_result(LessonResult& result) {
     for (const StepResult& s : result.steps) {
         if (!s.checkable()) continue;
         ++result.max;
-        const bool counts = result.scoring == Scoring::FirstTry ? s.progress.passed && s.progress.first_try : s.progress.passed;
-        if (counts) ++result.raw;
+        if (counts_toward_score(result.scoring, s.progress.passed, s.progress.first_try)) ++result.raw;
     }
     // Complete means every check passed, whatever the scoring: a first-try lesson finished with a second
     // try somewhere is complete, and its score says how much of it went right at once.

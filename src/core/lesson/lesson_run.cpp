@@ -164,11 +164,10 @@ std::size_t LessonRun::checks_passed() const {
 
 std::size_t LessonRun::checks_counted() const {
     if (!lesson_) return 0;
-    const bool first_try = lesson_->scoring_rule() == Scoring::FirstTry;
     std::size_t n = 0;
     for (std::size_t i = 0; i < lesson_->steps.size() && i < progress_.size(); ++i) {
         const LessonStep& s = lesson_->steps[i];
-        if (s.has_check() && progress_[i].passed && (!first_try || progress_[i].first_try)) ++n;
+        if (s.has_check() && counts_toward_score(lesson_->scoring_rule(), progress_[i].passed, progress_[i].first_try)) ++n;
     }
     return n;
 }
