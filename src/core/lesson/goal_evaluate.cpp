@@ -67,6 +67,12 @@ bool term_value(const GoalComparison& c, std::size_t i, const GoalFacts& facts, 
             if (x[1] == 0.0) return none("it divides by 0");
             out = x[0] / x[1];
             break;
+        case GoalTerm::Kind::Power:
+            // std::pow would answer NaN or infinity; like a division by 0, these have no value.
+            if (x[0] < 0.0 && x[1] != std::floor(x[1])) return none("a negative number to a power that is not a whole number");
+            if (x[0] == 0.0 && x[1] < 0.0) return none("0 to a negative power divides by 0");
+            out = std::pow(x[0], x[1]);
+            break;
         case GoalTerm::Kind::Sqrt:
             if (x[0] < 0.0) return none("the square root of a negative number");
             out = std::sqrt(x[0]);
@@ -191,7 +197,8 @@ int binding(GoalTerm::Kind kind) {
         case GoalTerm::Kind::Add: case GoalTerm::Kind::Subtract: return 1;
         case GoalTerm::Kind::Multiply: case GoalTerm::Kind::Divide: return 2;
         case GoalTerm::Kind::Negate: return 3;
-        default: return 4;
+        case GoalTerm::Kind::Power: return 4;
+        default: return 5;
     }
 }
 }  // namespace
@@ -217,6 +224,14 @@ std::string describe_term(const GoalComparison& c, std::size_t i) {
         case GoalTerm::Kind::Subtract: return child(0, false) + " - " + child(1, true);
         case GoalTerm::Kind::Multiply: return child(0, false) + " * " + child(1, false);
         case GoalTerm::Kind::Divide: return child(0, false) + " / " + child(1, true);
+        case GoalTerm::Kind::Power: {
+            // Written as mathematics writes it, "(R / gamma_star)^2". The base is grouped when it is a
+            // power itself (powers chain to the right) or a negative number ("(-2)^2", not "-2^2").
+            const GoalTerm& base = c.terms[t.children[0]];
+            const bool negative = base.kind == GoalTerm::Kind::Number && std::signbit(base.number);
+            const std::string left = child(0, true);
+            return (negative ? "(" + left + ")" : left) + "^" + child(1, false);
+        }
         case GoalTerm::Kind::Sqrt: return "sqrt(" + list() + ")";
         case GoalTerm::Kind::Abs: return "abs(" + list() + ")";
         case GoalTerm::Kind::Min: return "min(" + list() + ")";

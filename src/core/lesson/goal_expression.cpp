@@ -52,6 +52,7 @@ public:
     // A number alone (parse_goal_number).
     GoalNumberParse run_number() {
         GoalNumberParse result;
+        number_only_ = true;
         result.number.text = std::string(text_);
         GoalComparison& c = result.number.expression;
         bool parsed = parse_sum(c, "at the start, ");
@@ -90,8 +91,9 @@ private:
         return false;
     }
 
-    static std::string found(const Token& t) {
-        if (t.kind == Token::Kind::End) return "found the end of the goal";
+    std::string what() const { return number_only_ ? "number" : "goal"; }
+    std::string found(const Token& t) const {
+        if (t.kind == Token::Kind::End) return number_only_ ? "found the end" : "found the end of the goal";
         if (t.kind == Token::Kind::Bad && !t.text.empty() && static_cast<unsigned char>(t.text[0]) < 0x20)
             return "found a control character";
         std::string out = "found " + quoted(t.text);
@@ -101,7 +103,7 @@ private:
 
     bool enter(const Token& at) {
         if (++depth_ <= kMaxGoalDepth) return true;
-        return fail(at, "the goal nests '(' and 'not' more than " + std::to_string(kMaxGoalDepth) + " levels deep");
+        return fail(at, "the " + what() + " nests '(' and 'not' more than " + std::to_string(kMaxGoalDepth) + " levels deep");
     }
 
     std::size_t push(GoalNode node) {
@@ -267,22 +269,50 @@ private:
         return true;
     }
 
+    // factor := "-" factor | power;  power := primary ("^" factor)?. So "^" binds tighter than a sign on
+    // its left and takes one on its right, and chains to the right, as in mathematics: -2^2 is -(2^2),
+    // 2^-1 is 2^(-1), 2^3^2 is 2^(3^2).
     bool parse_factor(GoalComparison& c, const std::string& context) {
         const Token& t = peek();
-        const std::string expected = "expected a number or a name " + (context.empty() ? "after " + quoted(previous_) + ", " : context);
         if (t.kind == Token::Kind::Minus) {
             const Token& after = tokens_[next_ + 1];
             const bool operand = after.kind == Token::Kind::Word || after.kind == Token::Kind::Number ||
                                  after.kind == Token::Kind::Open || after.kind == Token::Kind::Minus;
-            if (!operand) return fail(t, (context.empty() ? expected : "expected a number " + context) + found(t));
+            if (!operand) {
+                const std::string expected = "expected a number or a name " + (context.empty() ? "after " + quoted(previous_) + ", " : context);
+                return fail(t, (context.empty() ? expected : "expected a number " + context) + found(t));
+            }
             if (++signs_ > kMaxGoalDepth)
-                return fail(t, "the goal has more than " + std::to_string(kMaxGoalDepth) + " signs in a row");
+                return fail(t, "the " + what() + " has more than " + std::to_string(kMaxGoalDepth) + " signs in a row");
             previous_ = take().text;
             if (!parse_factor(c, "")) return false;
             --signs_;
             push_term(c, GoalTerm::Kind::Negate, {c.terms.size() - 1});
             return true;
         }
+        // The lexer reads "-2" as one number; before a "^" its sign is taken off and put back around
+        // the power, so "-2^2" means what "- 2^2" does.
+        const bool signed_base = t.kind == Token::Kind::Number && !t.text.empty() && t.text[0] == '-' &&
+                                 tokens_[next_ + 1].kind == Token::Kind::Caret;
+        if (!parse_primary(c, context)) return false;
+        if (peek().kind != Token::Kind::Caret) return true;
+        const Token& caret = peek();
+        if (++powers_ > kMaxGoalDepth)
+            return fail(caret, "the " + what() + " has more than " + std::to_string(kMaxGoalDepth) + " powers ('^') in a row");
+        const std::size_t base = c.terms.size() - 1;
+        if (signed_base) c.terms[base].number = -c.terms[base].number;
+        previous_ = take().text;
+        if (!parse_factor(c, "")) return false;
+        --powers_;
+        push_term(c, GoalTerm::Kind::Power, {base, c.terms.size() - 1});
+        if (signed_base) push_term(c, GoalTerm::Kind::Negate, {c.terms.size() - 1});
+        return true;
+    }
+
+    // primary := number | numeric-name | "(" sum ")" | function "(" ... ")"
+    bool parse_primary(GoalComparison& c, const std::string& context) {
+        const Token& t = peek();
+        const std::string expected = "expected a number or a name " + (context.empty() ? "after " + quoted(previous_) + ", " : context);
         if (t.kind == Token::Kind::Number) {
             GoalTerm term;
             term.number = decimal_to_double(t.text);
@@ -403,7 +433,7 @@ private:
             if (tokens_[k].kind != Token::Kind::Close || --depth != 0) continue;
             switch (tokens_[k + 1].kind) {
                 case Token::Kind::Op: case Token::Kind::Plus: case Token::Kind::Minus: case Token::Kind::Star:
-                case Token::Kind::Slash: return true;
+                case Token::Kind::Slash: case Token::Kind::Caret: return true;
                 default: return false;
             }
         }
@@ -451,6 +481,8 @@ private:
     std::size_t next_ = 0;
     std::size_t depth_ = 0;
     std::size_t signs_ = 0;  // unary minus signs in a row
+    std::size_t powers_ = 0; // "^" chained to the right ("2^2^2"): each nests a call, like a sign
+    bool number_only_ = false;  // run_number: the text is a number, not a goal (the messages say so)
     bool named_ = false;     // the comparison being parsed has its first fact
     std::string_view previous_;
     std::vector<GoalNode> nodes_;

@@ -14,11 +14,15 @@
 //   value       := true | false (boolean names) | word (word names)
 //   sum         := product ( ("+" | "-") product )*
 //   product     := factor ( ("*" | "/") factor )*
-//   factor      := "-" factor | number | numeric-name | "(" sum ")"
+//   factor      := "-" factor | power
+//   power       := primary ( "^" factor )?
+//   primary     := number | numeric-name | "(" sum ")"
 //                | sqrt "(" sum ")" | abs "(" sum ")" | min "(" sum ("," sum)+ ")" | max "(" ... ")"
 // So "not" binds tighter than "and", which binds tighter than "or": "not a and b or c" is
-// "((not a) and b) or c"; in numbers * and / bind tighter than + and -, as usual:
-//     mistakes <= bound            margin >= 0.9 * gamma_star        bound == (R / gamma_star) * (R / gamma_star)
+// "((not a) and b) or c"; in numbers * and / bind tighter than + and -, as usual, and "^" (a power)
+// tighter still, chaining to the right and binding tighter than a sign on its left, as in mathematics:
+// -2^2 is -4, 2^-1 is 0.5, 2^3^2 is 2^9 = 512, 2*3^2 is 18.
+//     mistakes <= bound            margin >= 0.9 * gamma_star        bound == (R / gamma_star)^2
 //     abs(margin - gamma_star) < 0.01              min(accuracy, test_accuracy) >= 0.9
 // A "(" that opens a group of numbers is told from one that opens a group of conditions by what follows
 // its ")": an arithmetic or comparison operator means numbers ("(mistakes + 1) <= bound"). Keywords (and, or, not, true, false) are case-insensitive; names are exact
@@ -28,10 +32,12 @@
 // !=. Numbers: == and != treat values within a relative 1e-9 (absolute 1e-12 near 0) as equal, and <=, >=
 // include that tolerance, so "accuracy == 0.3" holds for 0.30000000000000004.
 // A comparison whose fact is undefined (goal_facts.hpp) is false; "not" of it is true. So is one whose
-// arithmetic has no value: a division by 0, the square root of a negative number, a result too large.
+// arithmetic has no value: a division by 0, the square root of a negative number, a negative number to
+// a power that is not whole ((-8)^(1/3)), 0 to a negative power, a result too large (10^400).
 //
 // [SECTION] Limits and errors
-// At most kMaxGoalLength bytes and kMaxGoalDepth nested "(" / "not". Parsing never throws or crashes on
+// At most kMaxGoalLength bytes, kMaxGoalDepth nested "(" / "not", and as many signs or powers ("^") in a
+// row (each nests the parser one level deeper). Parsing never throws or crashes on
 // any input; an error carries the 1-based character position (UTF-8 characters, as an editor counts
 // them) and says what was expected and what was found, with a suggestion when there is an obvious one:
 //     position 8: expected a comparison operator after 'points', found '=' (did you mean '=='?)
@@ -54,11 +60,11 @@ std::string_view to_string(GoalOp op);  // "==", ...
 
 // One operand of arithmetic, in the flat tree of a numeric comparison (children index its terms).
 struct GoalTerm {
-    enum class Kind { Number, Fact, Negate, Add, Subtract, Multiply, Divide, Sqrt, Abs, Min, Max } kind = Kind::Number;
+    enum class Kind { Number, Fact, Negate, Add, Subtract, Multiply, Divide, Power, Sqrt, Abs, Min, Max } kind = Kind::Number;
     double number = 0.0;                 // Number
     GoalName name = GoalName::Points;    // Fact (a numeric name)
     std::string argument;                // Fact weight_WORD: the word
-    std::vector<std::size_t> children;   // Negate, Sqrt, Abs: one; Add ... Divide: two; Min, Max: two or more
+    std::vector<std::size_t> children;   // Negate, Sqrt, Abs: one; Add ... Power: two (Power: base, exponent); Min, Max: two or more
 };
 
 struct GoalComparison {
@@ -96,8 +102,8 @@ struct GoalParse {
 GoalParse parse_goal(std::string_view text);
 
 // A number alone, in the arithmetic of goals (`sum` above): the key of a numeric exercise ("bound",
-// "R / gamma_star", "39/7") or a student's typed answer ("39/7", "sqrt(5)", "-2.5"). Same limits and
-// messages as goals ("position 4: expected a number or a name after '/', found the end").
+// "(R / gamma_star)^2", "39/7") or a student's typed answer ("39/7", "sqrt(5)", "-2.5", "(2.449/1.038)^2").
+// Same limits and messages as goals ("position 4: expected a number or a name after '/', found the end").
 struct GoalNumber {
     std::string text;               // as written
     GoalComparison expression;      // terms; expression.left is the root

@@ -80,6 +80,7 @@ std::vector<Token> lex(std::string_view s) {
         } else if (c == '-') { push(Token::Kind::Minus, 1);
         } else if (c == '*') { push(Token::Kind::Star, 1);
         } else if (c == '/') { push(Token::Kind::Slash, 1);
+        } else if (c == '^') { push(Token::Kind::Caret, 1);
         } else if (c == ',') { push(Token::Kind::Comma, 1);
         } else if (c == '=' && next == '=') { push_op(GoalOp::Equal, 2);
         } else if (c == '!' && next == '=') { push_op(GoalOp::NotEqual, 2);

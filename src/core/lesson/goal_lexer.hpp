@@ -12,7 +12,7 @@
 namespace pl::goal_lexer {
 
 struct Token {
-    enum class Kind { Word, Number, Op, Open, Close, Plus, Minus, Star, Slash, Comma, End, Bad } kind = Kind::End;
+    enum class Kind { Word, Number, Op, Open, Close, Plus, Minus, Star, Slash, Caret, Comma, End, Bad } kind = Kind::End;
     std::string_view text;  // the bytes of the token ("" for End)
     std::size_t offset = 0; // byte offset in the goal
     GoalOp op = GoalOp::Equal;
@@ -21,7 +21,8 @@ struct Token {
 
 // The tokens of `text`, ending with one End token. Never fails: what it cannot read is a Bad token.
 // A '-' is part of a number ("-1") unless it follows an operand (a name, a number or ')'), where it
-// is a minus sign ("mistakes - 1").
+// is a minus sign ("mistakes - 1"). Before a '^' the parser gives such a number's sign back to the
+// whole power, so "-2^2" is -(2^2) as in mathematics.
 std::vector<Token> lex(std::string_view text);
 
 // `t` is the word `word` in any case (keywords: and, or, not, true, false).

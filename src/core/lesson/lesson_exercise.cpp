@@ -194,6 +194,8 @@ void judge_values(const std::vector<double>& answer, const KeyValue& key, double
 
 ExerciseJudgement judge_exercise(const LessonStep& step, const StepAnswer& answer, const Session& student) {
     ExerciseJudgement j;
+    // Nothing typed asks for an answer; typed text that did not read says why it did not.
+    auto ask = [&](const char* first) { return answer.unread.empty() ? std::string(first) : answer.unread; };
     if (!step.has_answer()) {
         j.passed = true;
         return j;
@@ -224,14 +226,14 @@ ExerciseJudgement judge_exercise(const LessonStep& step, const StepAnswer& answe
         return j;
     }
     if (step.number) {
-        if (answer.values.size() != 1) { j.ready = false; j.problem = "Type a number first."; return j; }
+        if (answer.values.size() != 1) { j.ready = false; j.problem = ask("Type a number first."); return j; }
         judge_values(answer.values, number_key_value(*step.number, keys), step.number->tolerance, step.number->relative,
                      "number", j);
         return j;
     }
     if (step.predict) {
         if (!answer.predicted_mistake) { j.ready = false; j.problem = "Say first whether the next visit is a mistake."; return j; }
-        if (step.vector && answer.values.empty()) { j.ready = false; j.problem = "Type the new w first."; return j; }
+        if (step.vector && answer.values.empty()) { j.ready = false; j.problem = ask("Type the new w first."); return j; }
         const NextVisit next = preview_next_visit(student);
         if (!next.defined) {
             j.ready = false;
@@ -257,7 +259,7 @@ ExerciseJudgement judge_exercise(const LessonStep& step, const StepAnswer& answe
         return j;
     }
     if (step.vector) {
-        if (answer.values.empty()) { j.ready = false; j.problem = "Type the numbers first."; return j; }
+        if (answer.values.empty()) { j.ready = false; j.problem = ask("Type the numbers first."); return j; }
         judge_values(answer.values, vector_key_value(*step.vector, keys), step.vector->tolerance, step.vector->relative,
                      "vector", j);
     }

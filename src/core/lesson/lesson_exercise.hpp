@@ -70,6 +70,10 @@ struct StepAnswer {
     std::uint32_t selected = 0;           // select-all: bit k = choice k is ticked
     std::vector<double> values;           // number (one) or vector (the components)
     std::string typed;                    // as typed ("39/7"), for the record
+    // Why the text last typed did not read ("That is not a number: position 3: ..."), "" when it read or
+    // was blank. A check then gives this sentence alone: "Type a number first." beside it would deny
+    // that anything was typed.
+    std::string unread;
     std::optional<bool> predicted_mistake;  // predict: true = "mistake"
 };
 

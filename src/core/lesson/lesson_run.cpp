@@ -262,6 +262,7 @@ std::string LessonRun::set_answer(std::string_view typed) {
     verdict_ = Verdict{};
     answer_.values.clear();
     answer_.typed.clear();
+    answer_.unread.clear();
     std::string error;
     if (s.number) {
         double x = 0;
@@ -273,6 +274,7 @@ std::string LessonRun::set_answer(std::string_view typed) {
         return "This step asks for no number.";
     }
     if (error.empty()) answer_.typed = std::string(typed.substr(0, 200));
+    else if (typed.find_first_not_of(" \t\r\n") != std::string_view::npos) answer_.unread = error;  // blank: "Type a number first."
     return error;
 }
 

@@ -55,7 +55,7 @@ public:
     std::optional<std::size_t> chosen() const { return answer_.choice; }
     bool ticked(std::size_t choice) const { return choice < 32 && ((answer_.selected >> choice) & 1u); }
     // A typed number or vector ("39/7", "1, -2, 0.5"): "" when it reads, else the sentence saying why
-    // (the answer is then empty, so Check says to type one).
+    // (the answer is then empty, and Check repeats that sentence; after blank text it says to type one).
     std::string set_answer(std::string_view typed);
     // Predict, then step: the student's prediction for the next visit (true = a mistake).
     void predict(bool mistake);
