@@ -1,6 +1,7 @@
 // perceptron-cli check (issue 28): tokens made by driving a real LessonRun on a real Session, then
 // re-checked by the command: it passes a passed lesson, finds the one step whose state was edited,
 // catches "passed" flags that the state does not bear out, and refuses bad tokens with one sentence.
+#include "test_temp_path.hpp"
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -156,7 +157,7 @@ TEST_CASE("check: another lesson, a truncated token and random bytes each exit 2
     text << std::ifstream(kLesson).rdbuf();
     std::string edited = text.str();
     edited.replace(edited.find("\"this\""), 6, "\"thiS\"");
-    const std::string path = (std::filesystem::temp_directory_path() / "pl_result_lesson_edited.json").string();
+    const std::string path = pl::test::temp_path("pl_result_lesson_edited.json").string();
     std::ofstream(path, std::ios::binary) << edited;
     const Run changed = check(path, token);
     std::filesystem::remove(path);

@@ -1,5 +1,6 @@
 // perceptron-cli figure: a shared link's figure as SVG that xmllint accepts, as PDF through rsvg-convert
 // when it is installed, and clear refusals of a bad part or a missing state.
+#include "test_temp_path.hpp"
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -23,7 +24,7 @@ namespace {
 const char* kLink = "http://example.org/perceptron-lab/#d=AgQDgBCAIIAQ_w__L_8fAIAg&visits=8&v=1";
 
 fs::path temp_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("pl-cli-figure-" + name);
+    const fs::path dir = pl::test::temp_path("pl-cli-figure-" + name);
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;

@@ -2,6 +2,7 @@
 // read back with libzip; the manifests validated by xmllint against the ADL schemas (simple-scorm-
 // packager's copies, from npm), next to the manifest as a package carries them; bad input refused with
 // one sentence and exit code 2.
+#include "test_temp_path.hpp"
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -41,7 +42,7 @@ Run package(std::vector<std::string_view> args) {
 }
 
 fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / "pl_package_test" / name;
+    const fs::path dir = pl::test::temp_path("pl_package_test") / name;
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;

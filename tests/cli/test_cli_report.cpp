@@ -1,5 +1,6 @@
 // perceptron-cli report (issue 28): 30 tokens made by driving a real LessonRun, in a CSV export with a
 // token column and as one-token files; the table's counts are known from how each student was driven.
+#include "test_temp_path.hpp"
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -86,7 +87,7 @@ std::string row_of(const std::string& text, const std::string& start) {
 }  // namespace
 
 TEST_CASE("report: 30 students in an LMS export give the right counts, a bad token is one row") {
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pl_report_test";
+    const std::filesystem::path dir = pl::test::temp_path("pl_report_test");
     std::filesystem::create_directories(dir);
     const std::string csv_path = (dir / "export.csv").string();
     {
@@ -161,7 +162,7 @@ TEST_CASE("report: the students who have not passed a step are listed by their l
         }
         return result_token(*lesson_result(run, session));
     };
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pl_report_answers";
+    const std::filesystem::path dir = pl::test::temp_path("pl_report_answers");
     std::filesystem::create_directories(dir);
     const std::string csv_path = (dir / "export.csv").string();
     {
@@ -179,7 +180,7 @@ TEST_CASE("report: the students who have not passed a step are listed by their l
 
 TEST_CASE("report: a first-try lesson says so, scores the first tries and names its rule in the CSV") {
     const std::string lesson = std::string(PL_TEST_DATA_DIR) + "/result_lesson_first_try.json";
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pl_report_first_try";
+    const std::filesystem::path dir = pl::test::temp_path("pl_report_first_try");
     std::filesystem::create_directories(dir);
     // Student 1 passes everything at once; student 2 fails step 2 first; student 6 fails steps 2 and 3 first.
     for (int i : {1, 2, 6}) std::ofstream((dir / ("s" + std::to_string(i) + ".txt")).string(), std::ios::binary) << student_token(i, lesson);
@@ -195,7 +196,7 @@ TEST_CASE("report: a first-try lesson says so, scores the first tries and names 
 }
 
 TEST_CASE("report: hostile names open as text in a spreadsheet and never reach the terminal raw") {
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pl_report_hostile";
+    const std::filesystem::path dir = pl::test::temp_path("pl_report_hostile");
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     const std::string csv_path = (dir / "export.csv").string();

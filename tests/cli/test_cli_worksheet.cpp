@@ -1,6 +1,7 @@
 // perceptron-cli worksheet (issue 25): a built-in lesson by its id and a lesson file by its path written
 // as a printable HTML sheet (with --key, its answer key); an unknown id, an unreadable lesson and a
 // missing -o refused with one sentence and an exit code other than 0.
+#include "test_temp_path.hpp"
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -34,7 +35,7 @@ Run worksheet(std::vector<std::string_view> args) {
 }
 
 fs::path scratch() {
-    const fs::path dir = fs::temp_directory_path() / "pl_worksheet_test";
+    const fs::path dir = pl::test::temp_path("pl_worksheet_test");
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;
