@@ -210,7 +210,7 @@ export function createLessons(wasm, result) {
       return { ok: true };
     },
     /** Leave the lesson; the widget keeps what is on it. */
-    closeLesson() { call('pl_close_lesson'); },
+    closeLesson() { call('pl_dismiss_lesson'); },
     /**
      * As the card's buttons: leaveLesson() leaves the open lesson (a notice says where, and it can be
      * reopened there; the panels come back as before the lesson); finishLesson() on the last step shows

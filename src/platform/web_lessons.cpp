@@ -183,6 +183,15 @@ EMSCRIPTEN_KEEPALIVE void pl_close_lesson() {
     app->request_redraw();
 }
 
+// handle.closeLesson(): the page's script closes the lesson, and the panels its steps hid come back (the
+// state's own loads use pl_close_lesson, whose panels come with the state).
+EMSCRIPTEN_KEEPALIVE void pl_dismiss_lesson() {
+    pl::app::App* app = current_app();
+    if (!app) return;
+    app->lesson().dismiss(app->session());
+    app->request_redraw();
+}
+
 // The card's verbs a keyboard and screen reader user needs in the table view too (embed_a11y_lesson.js):
 // Leave (notice, Reopen, panels back), Finish on the last step, Back to the last step from "Lesson
 // complete", and Reopen. Each returns 1 when it did something.

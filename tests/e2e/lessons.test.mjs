@@ -296,8 +296,13 @@ test("an instructor's lesson travels inside the link, compressed, and reopens at
   assert.deepEqual(single.problems, []);
   await single.context.close();
 
-  // load() of such a link into a running widget resolves once the lesson is unpacked.
+  // closeLesson() from the page's script brings back the sections the lesson's steps hid (issue 41).
+  assert.equal((await onLab(page, null, (lab) => lab.state({ points: false }).panels.share)), false, 'the lesson hid Share');
   await onLab(page, null, (lab) => lab.closeLesson());
+  const panels = await onLab(page, null, (lab) => lab.state({ points: false }).panels);
+  assert.equal(panels.share, true, 'Share is back after closeLesson()');
+  assert.equal(panels.data, true, 'Data is back after closeLesson()');
+  // load() of such a link into a running widget resolves once the lesson is unpacked.
   const loaded = await onLab(page, null, (lab, l) => lab.load(l), link);
   assert.deepEqual(loaded, { ok: true });
   assert.equal((await onLab(page, null, (lab) => lab.lesson())).id, MY_LESSON.id);

@@ -102,9 +102,19 @@ void LessonRun::leave(Session& session) {
     const std::optional<PanelState> before = panels_before_;
     close(session);
     left_ = std::move(left);
-    // The sections the steps switched off come back: as they were before the lesson, or the widget's
-    // own set. The lesson list (and its offer to reopen this lesson) lives with the Data section, so that
-    // one is always on: a student must never be left with no way back.
+    restore_panels(session, before);
+    if (was_finished)
+        leave_notice_ = "You closed the lesson \"" + title + "\". " + summary + " The lesson list can open it again.";
+    else
+        leave_notice_ = "You left the lesson \"" + title + "\" at step " + std::to_string(at) + " of " + std::to_string(steps) +
+                        ". Your points stay as they are; Reopen brings you back to that step.";
+    session.set_notice(leave_notice_);
+}
+
+// The sections the steps switched off come back: as they were before the lesson, or the widget's own
+// set. The lesson list (and its offer to reopen a lesson) lives with the Data section, so that one is
+// always on: a student must never be left with no way back.
+void LessonRun::restore_panels(Session& session, const std::optional<PanelState>& before) {
     PanelState p = session.state().panels;
     const PanelState usual = before ? *before : PanelState{};
     p.data_section = true;
@@ -119,12 +129,13 @@ void LessonRun::leave(Session& session) {
     p.trace = usual.trace;
     p.controls = true;
     session.set_panels(p);
-    if (was_finished)
-        leave_notice_ = "You closed the lesson \"" + title + "\". " + summary + " The lesson list can open it again.";
-    else
-        leave_notice_ = "You left the lesson \"" + title + "\" at step " + std::to_string(at) + " of " + std::to_string(steps) +
-                        ". Your points stay as they are; Reopen brings you back to that step.";
-    session.set_notice(leave_notice_);
+}
+
+void LessonRun::dismiss(Session& session) {
+    if (!lesson_) return;
+    const std::optional<PanelState> before = panels_before_;
+    close(session);
+    restore_panels(session, before);
 }
 
 std::string LessonRun::completion_summary() const {

@@ -25,7 +25,11 @@ public:
     void open(Session& session, Lesson lesson, std::size_t step, bool apply_step);
     // Built-in lessons by id; "" and an error sentence when the id is unknown.
     std::string open_builtin(Session& session, const std::string& id, std::size_t step, bool apply_step);
+    // Closes and forgets the lesson; the panels stay as the steps left them (opening another lesson,
+    // a link that replaces it). dismiss(): closes and puts the panels back as leave() does, without a
+    // notice or a way to reopen (a page's script closing the lesson: handle.closeLesson()).
     void close(Session& session);
+    void dismiss(Session& session);
     // A student leaving from the card or the table view (Leave the lesson, or Close the lesson once it is
     // complete): closes, and remembers the lesson and the step so the card, the table view or the notice
     // can reopen it there: one press must never lose the lesson for good. The panels come back as they
@@ -160,6 +164,7 @@ private:
     std::optional<std::uint64_t> named_visit_;
     // The panels when the lesson was opened from the list (or set up by a page): leave() puts them back.
     std::optional<PanelState> panels_before_;
+    static void restore_panels(Session& session, const std::optional<PanelState>& before);
     // The notice leave() set: a lesson opened next takes it away (it would cover the new card's buttons),
     // and only it, never another message the student still needs.
     std::string leave_notice_;

@@ -61,3 +61,26 @@ TEST_CASE("leave: a lesson that came back with a link shows the widget's usual s
     CHECK(other.state().panels.show_section == usual.show_section);
     CHECK(other.state().panels.data_section);
 }
+
+TEST_CASE("dismiss: a page's script closing the lesson brings the panels back, with no notice and no Reopen") {
+    Session session;
+    PanelState mine = session.state().panels;
+    mine.trace = true;
+    mine.share_section = true;
+    session.set_panels(mine);
+    LessonRun run;
+    REQUIRE(run.open_builtin(session, "update-rule", 0, true).empty());
+    REQUIRE_FALSE(session.state().panels.share_section);
+    run.dismiss(session);
+    CHECK_FALSE(run.is_open());
+    CHECK_FALSE(run.can_reopen());
+    CHECK(session.notice().empty());
+    CHECK(session.state().panels.share_section);
+    CHECK(session.state().panels.trace);
+    CHECK(session.state().panels.data_section);
+
+    // close() (a state that brings its own panels) leaves them as they are.
+    REQUIRE(run.open_builtin(session, "update-rule", 0, true).empty());
+    run.close(session);
+    CHECK_FALSE(session.state().panels.share_section);
+}
