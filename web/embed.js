@@ -26,6 +26,7 @@ import { keepCheckStates } from './embed_check_states.js';
 import { HOST_REQUEST, setUpShare } from './embed_share.js';
 import { createSnapshots } from './embed_snapshot.js';
 import { setUpSoftKeyboard } from './embed_soft_keyboard.js';
+import { setUpPageScroll } from './embed_page_scroll.js';
 import { wasmCalls } from './embed_wasm.js';
 import { createDeferredPart } from './embed_deferred.js';
 import { fileProblem, versionMismatch, wasmTypeProblem } from './embed_load.js';
@@ -137,6 +138,9 @@ export async function mountPerceptron(element, options = {}) {
       onKeyboardExit: (how) => { if (widget) widget.keys.exit(how); },
       // A finger edits a text field on the canvas (text_field_focus.hpp): embed_soft_keyboard.js opens the keyboard.
       onTextField: (field) => { if (widget) widget.softKeyboard.follow(field); },
+      // One finger hands a scroll on to the course page (host.hpp scroll_page): embed_page_scroll.js.
+      pageCanScroll: () => (widget ? widget.pageScroll.canScroll() : 0),
+      onPageScroll: (dy, left) => { if (widget) widget.pageScroll.scroll(dy, left); },
     });
     await ready;
   } catch (err) {
@@ -179,7 +183,9 @@ export async function mountPerceptron(element, options = {}) {
   cleanups.push(keys.remove);
   const softKeyboard = setUpSoftKeyboard(element, canvas, wasm);
   cleanups.push(softKeyboard.remove);
-  widget = { emitChange, share, snapshots, keys, softKeyboard };
+  const pageScroll = setUpPageScroll(element);
+  cleanups.push(pageScroll.remove);
+  widget = { emitChange, share, snapshots, keys, softKeyboard, pageScroll };
 
   // The widget's message line over the canvas when the controls panel (which shows it too) is hidden.
   // lightState(): the state without its points, made only when there is a notice to place.

@@ -17,4 +17,12 @@ void cannot_start(const char* why);
 // event pacer holds a quick tap's release for the next frame): main.cpp. The test build's settle()
 // waits for it to be false, so a test never reads the screen between two frames of one key tap.
 bool input_pending();
+// Touch on a course page (touch_input.hpp, touch_gestures.hpp): whether the page around the widget can
+// scroll, and scroll it as a finger moved `finger_dy` CSS px down; `finger_left`: the page glides on.
+// Native: the window is the whole page, so false and nothing.
+bool page_can_scroll();
+void scroll_page(float finger_dy, bool finger_left);
+// Where the widget's top is on the screen now (web: in the viewport), to tell a finger that moved from
+// a page that scrolled under it. Native: 0.
+float widget_top_on_screen();
 }  // namespace pl::platform

@@ -117,6 +117,12 @@ void run_one_frame(void* arg) {
         ImGui::NewFrame();
         rt.touch.after_new_frame(rt.app->canvas().touch_gesture_running());
         rt.app->frame(fb_w, fb_h);
+        {  // what one finger handed on to the page around the widget (panels, then the canvas)
+            const auto panels = rt.touch.take_page_scroll();
+            const auto canvas = rt.app->canvas().take_page_scroll();
+            if (panels.dy != 0 || canvas.dy != 0 || panels.ended || canvas.ended)
+                pl::platform::scroll_page(panels.dy + canvas.dy, panels.ended || canvas.ended);
+        }
         ImGui::Render();
         render(rt, fb_w, fb_h);
         rt.app->after_frame();

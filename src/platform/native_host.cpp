@@ -135,6 +135,10 @@ void detach() {
     g_app = nullptr;
 }
 
+bool page_can_scroll() { return false; }  // the window is the whole page
+void scroll_page(float, bool) {}
+float widget_top_on_screen() { return 0.0f; }
+
 void cannot_start(const char* why) { std::fprintf(stderr, "perceptron-lab cannot start: %s\n", why); }
 
 }  // namespace pl::platform

@@ -5,6 +5,7 @@
 
 #include "app/canvas/touch_gestures.hpp"
 #include "imgui_internal.h"  // the hovered window and its scrolling
+#include "platform/host.hpp"
 
 namespace pl::platform {
 
@@ -53,6 +54,9 @@ bool TouchInput::consume(const SDL_Event& e, SDL_Window* window, app::Canvas& ca
     finger.id = static_cast<std::int64_t>(id);
     finger.x = at.x;
     finger.y = at.y;
+    if (e.type == SDL_FINGERDOWN && fingers_down_.empty()) page_scrolls_ = page_can_scroll();
+    // On a page that scrolls, where the finger is on the screen (the canvas may have moved under it).
+    if (page_scrolls_) finger.screen_y = at.y + widget_top_on_screen();
 
     if (e.type == SDL_FINGERDOWN) {
         finger.kind = app::FingerEvent::Kind::Down;
@@ -63,13 +67,15 @@ bool TouchInput::consume(const SDL_Event& e, SDL_Window* window, app::Canvas& ca
             press_ = Press::Held;  // after_new_frame decides once Dear ImGui knows what is under it
             press_position_ = finger_position_ = at;
             target_known_ = false;
-            scroll_window_ = 0;
+            scroll_window_ = scroll_x_window_ = 0;
+            press_screen_y_ = finger_screen_y_ = finger.screen_y;
         }
         if (known == fingers_down_.end()) fingers_down_.push_back(id);
     } else if (e.type == SDL_FINGERMOTION) {
         finger.kind = app::FingerEvent::Kind::Move;
         if (primary_ == id) {
             finger_position_ = at;
+            finger_screen_y_ = finger.screen_y;
             push_move(at);
         }
     } else {
@@ -77,6 +83,10 @@ bool TouchInput::consume(const SDL_Event& e, SDL_Window* window, app::Canvas& ca
         if (primary_ == id) {
             if (press_ == Press::Held) give_press();  // a tap: press and release
             if (press_ == Press::Given) steps_.push_back({StepKind::Release, at});
+            if (press_ == Press::Withheld && scroll_axis_ == Axis::Page) {  // the last stretch, then the page glides on
+                page_dy_ += finger.screen_y - page_last_y_;
+                page_ended_ = true;
+            }
             steps_.push_back({StepKind::Leave, at});
             press_ = Press::None;
             primary_.reset();
@@ -114,38 +124,69 @@ void TouchInput::feed_imgui(ImGuiIO& io) {
     io.MouseDown[0] = down_;
 }
 
+namespace {
+// The window a drag along one axis would scroll, by Dear ImGui's wheel rules: the hovered one, or the
+// nearest parent that can scroll that way (0: none).
+unsigned int scroll_target(ImGuiWindow* window, bool vertical) {
+    if (!window || (window->Flags & ImGuiWindowFlags_NoScrollWithMouse)) return 0;
+    const auto room = [&](ImGuiWindow* w) { return vertical ? w->ScrollMax.y : w->ScrollMax.x; };
+    while ((window->Flags & ImGuiWindowFlags_ChildWindow) && room(window) <= 0.0f && window->ParentWindow)
+        window = window->ParentWindow;
+    return room(window) > 0.0f ? window->ID : 0;
+}
+
+// Whether `window` can scroll further the way a finger moving by `delta` pushes it.
+bool can_scroll(unsigned int id, bool vertical, float delta) {
+    ImGuiWindow* w = id ? ImGui::FindWindowByID(id) : nullptr;
+    if (!w) return false;
+    const float at = vertical ? w->Scroll.y : w->Scroll.x, max = vertical ? w->ScrollMax.y : w->ScrollMax.x;
+    return delta < 0 ? at < max - 0.5f : at > 0.5f;
+}
+}  // namespace
+
 void TouchInput::after_new_frame(bool canvas_owns_touch) {
     if (!mouse_from_finger_) return;
-    if (hover_applied_) {  // what a vertical drag from here would scroll, by Dear ImGui's wheel rules
+    if (hover_applied_) {  // what a drag from here would scroll
         hover_applied_ = false;
         if (press_ == Press::Held && !target_known_) {
             target_known_ = true;
-            ImGuiWindow* window = GImGui->HoveredWindow;
-            if (window && !(window->Flags & ImGuiWindowFlags_NoScrollWithMouse)) {
-                while ((window->Flags & ImGuiWindowFlags_ChildWindow) && window->ScrollMax.y <= 0.0f && window->ParentWindow)
-                    window = window->ParentWindow;
-                if (window->ScrollMax.y > 0.0f) scroll_window_ = window->ID;
-            }
+            scroll_window_ = scroll_target(GImGui->HoveredWindow, true);
+            scroll_x_window_ = scroll_target(GImGui->HoveredWindow, false);
         }
     }
     if (press_ == Press::Held && target_known_) {
         const float dx = finger_position_.x - press_position_.x, dy = finger_position_.y - press_position_.y;
         const float slop = app::TouchGestures::kTouchSlop;
-        if (scroll_window_ == 0 || canvas_owns_touch) {
+        if (canvas_owns_touch || (scroll_window_ == 0 && scroll_x_window_ == 0 && !page_scrolls_)) {
             give_press();  // nothing to scroll here: the press goes through at once
         } else if (dx * dx + dy * dy > slop * slop) {
+            // The drag latches onto one scroller for its whole length, as a browser's does: the panel
+            // under it if that can move the finger's way, else the page, else (sideways) the press.
+            scroll_last_ = press_position_;
+            page_last_y_ = press_screen_y_;
             if (std::fabs(dy) > std::fabs(dx)) {
                 press_ = Press::Withheld;
-                scroll_last_y_ = press_position_.y;
+                scroll_axis_ = Axis::Vertical;
+                if (!can_scroll(scroll_window_, true, dy) && page_scrolls_) scroll_axis_ = Axis::Page;
+            } else if (can_scroll(scroll_x_window_, false, dx)) {
+                press_ = Press::Withheld;
+                scroll_axis_ = Axis::Sideways;
             } else {
                 give_press();
             }
         }
     }
     if (press_ == Press::Withheld) {
-        if (ImGuiWindow* window = ImGui::FindWindowByID(scroll_window_))
-            ImGui::SetScrollY(window, window->Scroll.y - (finger_position_.y - scroll_last_y_));
-        scroll_last_y_ = finger_position_.y;
+        const float dx = finger_position_.x - scroll_last_.x, dy = finger_position_.y - scroll_last_.y;
+        if (scroll_axis_ == Axis::Page) {
+            page_dy_ += finger_screen_y_ - page_last_y_;
+            page_last_y_ = finger_screen_y_;
+        } else if (scroll_axis_ == Axis::Vertical) {
+            if (ImGuiWindow* window = ImGui::FindWindowByID(scroll_window_)) ImGui::SetScrollY(window, window->Scroll.y - dy);
+        } else if (ImGuiWindow* window = ImGui::FindWindowByID(scroll_x_window_)) {
+            ImGui::SetScrollX(window, window->Scroll.x - dx);
+        }
+        scroll_last_ = finger_position_;
     }
 }
 

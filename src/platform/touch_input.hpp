@@ -16,8 +16,14 @@
 // can scroll, the press is held back until the touch shows what it is: a tap hands over press and
 // release; a drag that goes sideways first hands over the press where the finger came down, then the
 // moves (sliders work); a drag that goes mostly up or down scrolls the panel 1:1 and Dear ImGui never
-// sees a press (no button is clicked, no slider jumps). Windows that take drags themselves
-// (NoScrollWithMouse: the canvas, the lift view) and panels that cannot scroll get the press at once.
+// sees a press (no button is clicked, no slider jumps); a drag that goes sideways over a window that
+// scrolls sideways (the Trace table) scrolls that instead of picking a row. Windows that take drags
+// themselves (NoScrollWithMouse: the canvas, the lift view) get the press at once.
+//
+// On a page that scrolls (a course page), the page is the last scroller: a vertical drag on a panel
+// that cannot scroll, or is already at its end that way, scrolls the page (take_page_scroll; the host
+// scrolls it), so one finger can always leave the widget. Otherwise panels that cannot scroll get the
+// press at once. The canvas decides for itself (touch_gestures.hpp).
 #pragma once
 #include <SDL.h>
 
@@ -46,7 +52,11 @@ public:
     void after_new_frame(bool canvas_owns_touch);
     // Steps of a touch still to hand to Dear ImGui (the caller keeps drawing frames).
     bool busy() const { return !steps_.empty(); }
-    app::TouchStatus status() const { return {finger_seen_, mouse_from_finger_}; }
+    app::TouchStatus status() const { return {finger_seen_, mouse_from_finger_, page_scrolls_}; }
+    // What a drag handed on to the page since the last call: CSS px the finger moved down, and whether
+    // it has left (the page glides on). Reset by the call.
+    struct PageScroll { float dy = 0; bool ended = false; };
+    PageScroll take_page_scroll() { PageScroll p{page_dy_, page_ended_}; page_dy_ = 0; page_ended_ = false; return p; }
 
 private:
     enum class StepKind { Hover, Press, Move, Release, Leave };
@@ -68,8 +78,17 @@ private:
     ImVec2 press_position_{}, finger_position_{};
     bool hover_applied_ = false;      // the finger's first position reached Dear ImGui this frame
     bool target_known_ = false;       // scroll_window_ is decided (after that hover)
-    unsigned int scroll_window_ = 0;  // ImGuiID of the window a vertical drag scrolls (0: none)
-    float scroll_last_y_ = 0;
+    unsigned int scroll_window_ = 0;    // ImGuiID of the window a vertical drag scrolls (0: none)
+    unsigned int scroll_x_window_ = 0;  // and of the one a sideways drag scrolls
+    enum class Axis { Vertical, Sideways, Page };
+    Axis scroll_axis_ = Axis::Vertical;  // what a withheld press scrolls
+    ImVec2 scroll_last_{};
+    bool page_scrolls_ = false;  // asked of the host when the touch began
+    // The first finger's y on the screen where it came down, now, and at the last page scroll (a page
+    // scroll moves the widget, and so the finger's y on it, under a finger that stands still).
+    float press_screen_y_ = 0, finger_screen_y_ = 0, page_last_y_ = 0;
+    float page_dy_ = 0;
+    bool page_ended_ = false;
 };
 
 }  // namespace pl::platform

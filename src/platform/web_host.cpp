@@ -80,6 +80,10 @@ EM_JS(int, pl_media_preferences, (), {
 EM_JS(void, pl_keyboard_exit_js, (int how), {
     if (Module['onKeyboardExit']) Module['onKeyboardExit'](how);
 });
+// One finger scrolls the course page (host.hpp): web/embed_page_scroll.js.
+EM_JS(int, pl_page_can_scroll_js, (), { return Module['pageCanScroll'] ? Module['pageCanScroll']() : 0; });
+EM_JS(float, pl_widget_top_js, (), { return Module['canvas'] ? Module['canvas'].getBoundingClientRect().top : 0; });
+EM_JS(void, pl_scroll_page_js, (float dy, int left), { if (Module['onPageScroll']) Module['onPageScroll'](dy, left); });
 // The Share buttons: clipboard, downloads, file picker and snapshots are done by web/embed.js.
 EM_JS(void, pl_host_request_js, (int request), {
     if (Module['onHostRequest']) Module['onHostRequest'](request);
@@ -151,6 +155,10 @@ void attach(app::App& app) {
 }
 
 void detach() { g_app = nullptr; }
+
+bool page_can_scroll() { return pl_page_can_scroll_js() != 0; }
+void scroll_page(float finger_dy, bool finger_left) { pl_scroll_page_js(finger_dy, finger_left ? 1 : 0); }
+float widget_top_on_screen() { return pl_widget_top_js(); }
 
 void cannot_start(const char* why) {
     std::fprintf(stderr, "Perceptron Lab cannot start: %s\n", why);

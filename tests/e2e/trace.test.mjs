@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitForWidget, lab, drawnBy as drawn, clickRect, holdKeys, PHONE,
+import { startServer, launchBrowser, openPage, waitForWidget, lab, drawnBy as drawn, clickRect, holdKeys, PHONE, canvasOrigin, fingerDrag, tap,
   repoRoot, outputDir } from './harness.mjs';
 
 let server, browser;
@@ -164,6 +164,26 @@ test('phone: an empty Trace tab has Step and Epoch of its own, and a tap on Step
   frame = await drawn(page, null, 2);
   assert.equal(await lab(page, () => window.perceptronLab.state({ points: false }).trainedVisits), 1);
   assert.ok(row(frame, 1), 'row 1 in the Trace tab');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('phone: a sideways swipe on the Trace table scrolls the table and picks no row (issue 41 item 6)', async () => {
+  const { page, context, problems, frame: tabFrame } = await openPhoneTrace(1);
+  const cdp = await context.newCDPSession(page);
+  const before = row(tabFrame, 2).rect;
+  const origin = await canvasOrigin(page);
+  const from = { x: origin.left + 250, y: origin.top + (before[1] + before[3]) / 2 };
+  await fingerDrag(page, cdp, from, { x: from.x - 150, y: from.y + 4 });
+  const frame = await drawn(page, null, 2);
+  const s = await lab(page, () => window.perceptronLab.state({ points: false }));
+  assert.equal(s.trainedVisits, 4, 'the canvas still shows the last visit: no row was picked');
+  assert.equal(current(frame), '4');
+  assert.ok(row(frame, 2).rect[0] < before[0] - 5, `the table scrolled sideways: row 2 from x ${before[0]} to ${row(frame, 2).rect[0]}`);
+  // A tap still picks a row.
+  const r2 = row(frame, 2).rect;
+  await tap(page, cdp, { x: origin.left + (r2[0] + r2[2]) / 2, y: origin.top + (r2[1] + r2[3]) / 2 });
+  assert.equal(await lab(page, () => window.perceptronLab.state({ points: false }).trainedVisits), 2);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -161,7 +161,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
         return true;
     };
     view_.fit(session.state().view, origin.x, origin.y, size.x, size.y);  // a fit just now
-    input_.handle_touch(session, view_, fingers_, on_canvas, ImGui::GetTime());
+    input_.handle_touch(session, view_, fingers_, on_canvas, touch_.page_scrolls, ImGui::GetTime());
     fingers_.clear();
     view_.fit(session.state().view, origin.x, origin.y, size.x, size.y);  // a zoom or pan just now
     const FrameModel& model = models.update(session);
@@ -209,6 +209,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     draw_update_gain(o, model);  // the visited point's y·f before and after, animated or not
     const std::string keys_hint = has_keys_ ? kCanvasKeysHint : "";
     draw_status(o, model, online_fade_running(), field_drawn_by_gpu_ ? field_.notice() : std::string(), keys_hint, controls.bottom + 8.0f);
+    if (page_hint_showing()) draw_page_scroll_hint(o);
     if (has_keys_) {
         draw_keyboard_focus_ring(o);
         draw_keyboard_cursor(o, cursor_, cursor_label(cursor_, session.state().data, cursor_point), overlays_);

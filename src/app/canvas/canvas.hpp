@@ -29,6 +29,9 @@ struct TouchStatus {
     // laptop's touch screen). Coarse pointers get 44 px frames from the style anyway (theme.hpp).
     bool finger_seen = false;
     bool mouse_from_finger = false;  // Dear ImGui's mouse is the first finger now, not a real mouse
+    // The page around the widget can scroll (asked when the touch began): one finger up or down on a
+    // canvas that is not active scrolls it (touch_gestures.hpp).
+    bool page_scrolls = false;
 };
 
 class Canvas {
@@ -39,7 +42,7 @@ public:
     void draw(Session& session, ModelCache& models, float delta_seconds, bool training_running);
     bool animating() const {
         return animation_time_ >= 0.0f || field_.settling() || field_.warm_up_pending() || online_fade_running() ||
-               input_.touch_tracking();
+               input_.touch_tracking() || page_hint_showing();
     }
     // Touch: the platform hands over every finger event (screen coordinates) and the touch status; the
     // next draw turns them into gestures.
@@ -48,6 +51,7 @@ public:
     void set_touch_status(const TouchStatus& status) { touch_ = status; }
     const TouchStatus& touch_status() const { return touch_; }
     bool touch_gesture_running() const { return input_.touch_gesture_running(); }  // the canvas took this touch
+    CanvasInput::PageScroll take_page_scroll() { return input_.take_page_scroll(); }  // the platform scrolls the page
     // Fit the view to the data now, to the canvas's shape when it was last drawn (else at the next draw):
     // an imported state file is a new data set, although it arrives as a whole state like a link,
     // which keeps its view.
@@ -82,6 +86,7 @@ public:
     static constexpr float kOnlineMessageSeconds = 6.0f;  // how long the online verdict stays up
 
 private:
+    bool page_hint_showing() const { return ImGui::GetTime() < input_.page_hint_until(); }
     bool online_fade_running() const { return online_age_ >= 0.0f && online_age_ < kOnlineMessageSeconds; }
     // The view fitted to the data on the canvas as it is now, remembered as the shape the fit was for.
     void fit_to(Session& session, const CanvasShape& shape);

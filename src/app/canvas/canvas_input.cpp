@@ -156,7 +156,9 @@ void CanvasInput::handle(Session& session, const View& view, bool hovered, bool 
 
 // [SECTION] touch
 void CanvasInput::handle_touch(Session& session, const View& view, const std::vector<FingerEvent>& fingers,
-                               const std::function<bool(float, float)>& on_canvas, double now) {
+                               const std::function<bool(float, float)>& on_canvas, bool page_scrolls, double now) {
+    touch_now_ = now;
+    touch_.set_page_scrolls(page_scrolls);  // asked of the page when this touch began
     std::vector<Gesture> gestures;
     for (const FingerEvent& f : fingers)
         touch_.feed(f, f.kind == FingerEvent::Kind::Down && on_canvas(f.x, f.y), now, gestures);
@@ -231,6 +233,14 @@ void CanvasInput::apply(Session& session, const View& view, const Gesture& g) {
         pinch(session, view, g);
         break;
     case Gesture::Kind::PinchEnd:
+        break;
+    case Gesture::Kind::PageScroll:
+        page_scroll_.dy += g.page_dy;
+        page_hint_until_ = touch_now_ + kPageHintSeconds;
+        break;
+    case Gesture::Kind::PageScrollEnd:
+        page_scroll_.ended = true;
+        page_hint_until_ = touch_now_ + kPageHintSeconds;
         break;
     }
 }

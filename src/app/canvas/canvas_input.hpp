@@ -6,8 +6,10 @@
 // diamond sets w or k (canvas_hand.hpp); the handles come before the points under them.
 // Touch (the gestures of touch_gestures.hpp): a tap adds a point of the active class (on a point: selects
 // it), a long press adds the other class, a drag moves the point it starts on or pans, two fingers
-// zoom around their midpoint and pan. Edits go only through Session verbs; nothing is drawn here (the
-// overlays show the hover and the selection).
+// zoom around their midpoint and pan. On a page that scrolls, one finger up or down on a canvas that is
+// not active scrolls the page instead (touch_gestures.hpp): the platform takes that scroll
+// (take_page_scroll) and the canvas shows a hint for a moment. Edits go only through Session verbs;
+// nothing is drawn here (the overlays show the hover and the selection).
 #pragma once
 #include <cstddef>
 #include <functional>
@@ -29,7 +31,14 @@ public:
     // The fingers that arrived since the last frame; `on_canvas(x, y)` says whether a finger coming
     // down there touches the canvas (not a button over it, a popup or another panel). `now` in seconds.
     void handle_touch(Session& session, const View& view, const std::vector<FingerEvent>& fingers,
-                      const std::function<bool(float, float)>& on_canvas, double now);
+                      const std::function<bool(float, float)>& on_canvas, bool page_scrolls, double now);
+    // The page scroll one finger asked for since the last call (CSS px the finger moved down), and
+    // whether that finger has left (the page may glide on).
+    struct PageScroll { float dy = 0; bool ended = false; };
+    PageScroll take_page_scroll() { PageScroll p = page_scroll_; page_scroll_ = {}; return p; }
+    // Until when (seconds, ImGui's clock) the canvas says how to work it with a finger on a page that scrolls.
+    double page_hint_until() const { return page_hint_until_; }
+    static constexpr double kPageHintSeconds = 3.0;
     bool touch_tracking() const { return touch_.tracking(); }  // a finger is down (keep drawing frames)
     bool touch_gesture_running() const { return touch_.gesture_running(); }
     void clear_hover() { hovered_point_.reset(); }
@@ -85,6 +94,9 @@ private:
     bool touch_panning_ = false;
     bool touch_added_ = false;               // a long press added a point: the rest of this touch does nothing
     ViewState touch_view_start_{};           // the view when the pan or the pinch began
+    PageScroll page_scroll_;
+    double page_hint_until_ = -1.0;
+    double touch_now_ = 0.0;
 };
 
 }  // namespace pl::app

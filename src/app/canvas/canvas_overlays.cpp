@@ -297,6 +297,17 @@ ScreenRect legend_rect(const View& view) {
     return {ImVec2(bar.x - 8 - label, bar.y - 6), ImVec2(bar.x + legend_width(view) + 8, bar.y + kLegendBarHeight + ImGui::GetFontSize() + 8)};
 }
 
+// In the middle of the plane, dark on light inverted so it reads over any region colour.
+void draw_page_scroll_hint(const Overlay& o) {
+    const View& v = o.view;
+    const float room = std::min(v.width() - 4 * kPlatePadX, 18.0f * ImGui::GetFontSize());
+    if (room < 40.0f) return;
+    const ScreenRect r = plate_rect(ImVec2(0, 0), kPageScrollHint, room);
+    const ImVec2 pos(v.origin_x() + 0.5f * (v.width() - (r.max.x - r.min.x)) + kPlatePadX,
+                     v.origin_y() + 0.5f * (v.height() - (r.max.y - r.min.y)) + kPlatePadY);
+    plate_text(o.draw, "page-scroll-hint", pos, kPageScrollHint, o.colors.text, o.colors.canvas_bg, room);
+}
+
 void draw_legend(const Overlay& o, const FrameModel& model) {
     const Palette& colors = o.colors;
     const float width = legend_width(o.view), height = kLegendBarHeight;

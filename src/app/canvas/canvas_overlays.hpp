@@ -80,6 +80,9 @@ ScreenRect layout_online(const View& view, const std::string& verdict, float onl
 // What the canvas says at its bottom while it has the keyboard.
 inline constexpr const char* kCanvasKeysHint =
     "Arrows move \xC2\xB7 Enter or + adds +1 \xC2\xB7 \xE2\x88\x92 adds \xE2\x88\x92" "1 \xC2\xB7 ? all keys \xC2\xB7 Esc leaves";
+// After one finger scrolled the page past an inactive canvas (touch_gestures.hpp): how to work the canvas.
+inline constexpr const char* kPageScrollHint = "One finger scrolls the page. Tap the plane to work on it, or use two fingers.";
+void draw_page_scroll_hint(const Overlay& o);
 void draw_legend(const Overlay& o, const FrameModel& model);
 ScreenRect legend_rect(const View& view);  // where draw_legend draws (its plate), for what must avoid it
 

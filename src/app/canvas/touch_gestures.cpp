@@ -50,31 +50,72 @@ Gesture TouchGestures::pinch_gesture(Gesture::Kind kind) const {
     return g;
 }
 
+// The finger has wandered past the slop: a drag of the canvas, or (inactive canvas, page that scrolls,
+// mostly up or down) a scroll of the page.
+void TouchGestures::begin_drag(const Finger& f, std::vector<Gesture>& out) {
+    if (!active() && std::fabs(f.screen_y - start_screen_y_) >= std::fabs(f.x - start_x_)) {
+        scrolling_page_ = true;
+        page_last_y_ = start_screen_y_;
+        scroll_page(f, out);
+        return;
+    }
+    dragging_ = true;
+    active_ = true;
+    out.push_back(drag_gesture(Gesture::Kind::DragBegin, f.x, f.y));
+}
+
+void TouchGestures::scroll_page(const Finger& f, std::vector<Gesture>& out) {
+    Gesture g;
+    g.kind = Gesture::Kind::PageScroll;
+    g.start_x = start_x_;
+    g.start_y = start_y_;
+    g.x = f.x;
+    g.y = f.y;
+    g.page_dy = f.screen_y - page_last_y_;
+    page_last_y_ = f.screen_y;
+    out.push_back(g);
+}
+
 // The first finger leaves or a second one comes: a drag in progress ends where the finger is.
 void TouchGestures::finish_one_finger(std::vector<Gesture>& out) {
+    if (scrolling_page_) {
+        const Finger* f = find(first_);
+        Gesture g;
+        g.kind = Gesture::Kind::PageScrollEnd;
+        g.x = f ? f->x : start_x_;
+        g.y = f ? f->y : start_y_;
+        out.push_back(g);
+        scrolling_page_ = false;
+        return;
+    }
     if (!dragging_) return;
     const Finger* f = find(first_);
     out.push_back(drag_gesture(Gesture::Kind::DragEnd, f ? f->x : start_x_, f ? f->y : start_y_));
     dragging_ = false;
 }
 
-void TouchGestures::feed(const FingerEvent& e, bool on_canvas, double now, std::vector<Gesture>& out) {
+void TouchGestures::feed(const FingerEvent& event, bool on_canvas, double now, std::vector<Gesture>& out) {
+    FingerEvent e = event;
+    if (std::isnan(e.screen_y)) e.screen_y = e.y;
     switch (e.kind) {
     case FingerEvent::Kind::Down: {
         if (Finger* known = find(e.id)) {  // a lost Up: the platform reuses the id; keep the newest position
             known->x = e.x;
             known->y = e.y;
+            known->screen_y = e.screen_y;
             return;
         }
-        down_.push_back({e.id, e.x, e.y});
+        down_.push_back({e.id, e.x, e.y, e.screen_y});
         if (phase_ == Phase::Idle) {
+            if (!on_canvas && down_.size() == 1) active_ = false;  // a touch elsewhere: one finger scrolls the page again
             if (!on_canvas || down_.size() != 1) { phase_ = Phase::Ignoring; return; }
             phase_ = Phase::OneFinger;
             first_ = e.id;
             start_x_ = e.x;
             start_y_ = e.y;
+            start_screen_y_ = e.screen_y;
             pressed_at_ = now;
-            dragging_ = long_pressed_ = false;
+            dragging_ = long_pressed_ = scrolling_page_ = false;
             Gesture g;
             g.kind = Gesture::Kind::Press;
             g.x = g.start_x = e.x;
@@ -83,6 +124,7 @@ void TouchGestures::feed(const FingerEvent& e, bool on_canvas, double now, std::
         } else if (phase_ == Phase::OneFinger && on_canvas) {
             finish_one_finger(out);
             phase_ = Phase::TwoFingers;
+            active_ = true;
             second_ = e.id;
             const Finger* a = find(first_);
             pinch_start_x_ = 0.5f * (a->x + e.x);
@@ -98,10 +140,12 @@ void TouchGestures::feed(const FingerEvent& e, bool on_canvas, double now, std::
         if (!f) return;
         f->x = e.x;
         f->y = e.y;
+        f->screen_y = e.screen_y;
         if (phase_ == Phase::OneFinger && e.id == first_) {
-            if (!dragging_ && distance(e.x, e.y, start_x_, start_y_) > kTouchSlop) {
-                dragging_ = true;
-                out.push_back(drag_gesture(Gesture::Kind::DragBegin, e.x, e.y));
+            if (scrolling_page_) {
+                scroll_page(*f, out);
+            } else if (!dragging_ && distance(e.x, e.y, start_x_, start_y_) > kTouchSlop) {
+                begin_drag(*f, out);
             } else if (dragging_) {
                 out.push_back(drag_gesture(Gesture::Kind::DragMove, e.x, e.y));
             }
@@ -115,17 +159,20 @@ void TouchGestures::feed(const FingerEvent& e, bool on_canvas, double now, std::
         if (!f) return;
         f->x = e.x;
         f->y = e.y;
+        f->screen_y = e.screen_y;
         if (phase_ == Phase::OneFinger && e.id == first_) {
             // A finger that left far from where it landed dragged, even when no move arrived in between
             // (a busy page can deliver a quick swipe as just a start and an end).
-            if (!dragging_ && !long_pressed_ && distance(e.x, e.y, start_x_, start_y_) > kTouchSlop) {
-                dragging_ = true;
-                out.push_back(drag_gesture(Gesture::Kind::DragBegin, e.x, e.y));
-                out.push_back(drag_gesture(Gesture::Kind::DragMove, e.x, e.y));
+            if (scrolling_page_) {
+                scroll_page(*f, out);
+            } else if (!dragging_ && !long_pressed_ && distance(e.x, e.y, start_x_, start_y_) > kTouchSlop) {
+                begin_drag(*f, out);
+                if (dragging_) out.push_back(drag_gesture(Gesture::Kind::DragMove, e.x, e.y));
             }
-            if (dragging_) {
+            if (dragging_ || scrolling_page_) {
                 finish_one_finger(out);
             } else if (!long_pressed_) {
+                active_ = true;
                 Gesture g;
                 g.kind = Gesture::Kind::Tap;
                 g.x = g.start_x = start_x_;
@@ -145,8 +192,10 @@ void TouchGestures::feed(const FingerEvent& e, bool on_canvas, double now, std::
 }
 
 void TouchGestures::update(double now, std::vector<Gesture>& out) {
-    if (phase_ != Phase::OneFinger || dragging_ || long_pressed_ || now - pressed_at_ < kLongPressSeconds) return;
+    if (phase_ != Phase::OneFinger || dragging_ || scrolling_page_ || long_pressed_ || now - pressed_at_ < kLongPressSeconds)
+        return;
     long_pressed_ = true;
+    active_ = true;
     Gesture g;
     g.kind = Gesture::Kind::LongPress;
     g.x = g.start_x = start_x_;

@@ -10,8 +10,15 @@
 //     happens until every finger has left the screen (no tap, no drag from the last finger);
 //   * a touch that starts off the canvas (on a panel, a button drawn over the canvas, a popup) is
 //     ignored until every finger has left.
+//
+// On a page that scrolls (a course page with the widget in it), one finger that goes mostly up or down
+// scrolls the page rather than the canvas, as embedded maps do, until the canvas is *active*: a tap, a
+// long press, two fingers, or a sideways drag on it make it active; a touch that starts off the canvas
+// makes it inactive again. Two fingers always work the canvas. Where the page cannot scroll (the
+// full-page widget) the canvas is always active.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace pl::app {
@@ -22,6 +29,10 @@ struct FingerEvent {
     Kind kind = Kind::Down;
     std::int64_t id = 0;  // stays the same from Down to Up
     float x = 0, y = 0;
+    // Where the finger is on the screen, up and down (web: in the browser's viewport). Unlike y it does
+    // not change when the page scrolls the canvas under a finger that stands still, so a page scroll is
+    // measured with it. The platform leaves it NaN where the two cannot differ: then y counts.
+    float screen_y = std::numeric_limits<float>::quiet_NaN();
 };
 
 struct Gesture {
@@ -34,12 +45,15 @@ struct Gesture {
         DragEnd,     // the drag ended (finger up, or a second finger came): at (x, y)
         PinchBegin,  // two fingers: midpoint (start_x, start_y), distance start_distance
         Pinch,       // now at midpoint (x, y) and distance `distance`; start values as in PinchBegin
-        PinchEnd     // a finger of the pinch left
+        PinchEnd,    // a finger of the pinch left
+        PageScroll,  // one finger scrolls the page: at (x, y), it moved page_dy down on the screen since the last one
+        PageScrollEnd  // that finger left (or a second one came)
     };
     Kind kind = Kind::Press;
     float x = 0, y = 0;
     float start_x = 0, start_y = 0;
     float distance = 0, start_distance = 0;
+    float page_dy = 0;  // PageScroll
 };
 
 class TouchGestures {
@@ -52,6 +66,9 @@ public:
     void feed(const FingerEvent& event, bool on_canvas, double now, std::vector<Gesture>& out);
     // Once a frame: timers (the long press).
     void update(double now, std::vector<Gesture>& out);
+    // Whether the page around the widget can scroll (the platform asks the page when a touch starts).
+    void set_page_scrolls(bool scrolls) { page_scrolls_ = scrolls; }
+    bool active() const { return active_ || !page_scrolls_; }
     // A finger is down: the caller keeps drawing frames so the long press can fire.
     bool tracking() const { return !down_.empty(); }
     // The fingers down form a canvas gesture (not a touch that started elsewhere and is ignored).
@@ -59,10 +76,12 @@ public:
 
 private:
     enum class Phase { Idle, OneFinger, TwoFingers, Ignoring };
-    struct Finger { std::int64_t id; float x, y; };
+    struct Finger { std::int64_t id; float x, y, screen_y; };
 
     Finger* find(std::int64_t id);
     void finish_one_finger(std::vector<Gesture>& out);
+    void begin_drag(const Finger& f, std::vector<Gesture>& out);
+    void scroll_page(const Finger& f, std::vector<Gesture>& out);
     Gesture pinch_gesture(Gesture::Kind kind) const;
     Gesture drag_gesture(Gesture::Kind kind, float x, float y) const;
 
@@ -70,9 +89,12 @@ private:
     std::vector<Finger> down_;  // every finger now on the screen, in the order they came
     // One finger
     std::int64_t first_ = 0;
-    float start_x_ = 0, start_y_ = 0;
+    float start_x_ = 0, start_y_ = 0, start_screen_y_ = 0;
     double pressed_at_ = 0;
     bool dragging_ = false, long_pressed_ = false;
+    bool scrolling_page_ = false;  // this finger's drag scrolls the page (dragging_ is false then)
+    float page_last_y_ = 0;  // the finger's screen y at the last PageScroll
+    bool page_scrolls_ = false, active_ = false;
     // Two fingers
     std::int64_t second_ = 0;
     float pinch_start_x_ = 0, pinch_start_y_ = 0, pinch_start_distance_ = 0;

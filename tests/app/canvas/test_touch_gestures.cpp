@@ -154,3 +154,74 @@ TEST_CASE("a finger that lands and leaves far apart with no move between is a dr
     CHECK(s.out[2].x == 160.0f);
     CHECK(s.out[2].y == 140.0f);
 }
+
+// [SECTION] a course page that scrolls (issue 41 item 5)
+TEST_CASE("on a page that scrolls, one finger up or down on an inactive canvas scrolls the page, sideways still pans") {
+    Script s;
+    s.gestures.set_page_scrolls(true);
+    CHECK_FALSE(s.gestures.active());
+    s.down(1, 100, 300).move(1, 102, 250).move(1, 101, 200).up(1, 101, 180);
+    REQUIRE(s.kinds() == std::vector<Kind>{Kind::Press, Kind::PageScroll, Kind::PageScroll, Kind::PageScroll, Kind::PageScrollEnd});
+    float total = 0;
+    for (const Gesture& g : s.out)
+        if (g.kind == Kind::PageScroll) total += g.page_dy;
+    CHECK(total == doctest::Approx(-120.0f));  // every pixel the finger moved, from where it landed
+    CHECK_FALSE(s.gestures.active());          // scrolling past it does not make it active
+
+    s.out.clear();
+    s.down(2, 100, 300).move(2, 160, 290).up(2, 160, 290);  // mostly sideways: the canvas's own drag
+    CHECK(s.kinds() == std::vector<Kind>{Kind::Press, Kind::DragBegin, Kind::DragEnd});
+    CHECK(s.gestures.active());
+}
+
+TEST_CASE("a tap or two fingers make the canvas active, a touch elsewhere makes it inactive again") {
+    Script s;
+    s.gestures.set_page_scrolls(true);
+    s.down(1, 100, 100).up(1, 100, 100);  // a tap
+    CHECK(s.gestures.active());
+    s.out.clear();
+    s.down(2, 100, 300).move(2, 100, 200).up(2, 100, 200);  // now the same vertical drag pans
+    CHECK(s.kinds() == std::vector<Kind>{Kind::Press, Kind::DragBegin, Kind::DragEnd});
+
+    s.down(3, 10, 10, false).up(3, 10, 10);  // a touch that started on a panel
+    CHECK_FALSE(s.gestures.active());
+    s.out.clear();
+    s.down(4, 100, 300).move(4, 100, 250).down(5, 200, 250).move(5, 220, 250);  // a second finger comes
+    CHECK(s.kinds() == std::vector<Kind>{Kind::Press, Kind::PageScroll, Kind::PageScrollEnd, Kind::PinchBegin, Kind::Pinch});
+    CHECK(s.gestures.active());
+}
+
+TEST_CASE("where the page cannot scroll, the canvas is always active and nothing scrolls the page") {
+    Script s;
+    CHECK(s.gestures.active());
+    s.down(1, 100, 300).move(1, 100, 200).up(1, 100, 200);
+    CHECK(s.kinds() == std::vector<Kind>{Kind::Press, Kind::DragBegin, Kind::DragEnd});
+}
+
+TEST_CASE("a quick swipe that arrives as a start and an end only still scrolls the page") {
+    Script s;
+    s.gestures.set_page_scrolls(true);
+    s.down(1, 100, 400).up(1, 100, 100);
+    REQUIRE(s.kinds() == std::vector<Kind>{Kind::Press, Kind::PageScroll, Kind::PageScrollEnd});
+    CHECK(s.out[1].page_dy == doctest::Approx(-300.0f));
+}
+
+TEST_CASE("the page scroll follows the finger on the screen, not on the canvas that the scroll moves under it") {
+    Script s;
+    s.gestures.set_page_scrolls(true);
+    // The finger goes up 30 px on the screen each time; the page has scrolled 30 px up in between, so on
+    // the canvas the finger seems to stand still after the first move.
+    const auto at = [&](FingerEvent::Kind kind, float canvas_y, float screen_y) {
+        FingerEvent e{kind, 1, 100, canvas_y};
+        e.screen_y = screen_y;
+        s.gestures.feed(e, true, s.now, s.out);
+    };
+    at(FingerEvent::Kind::Down, 300, 500);
+    at(FingerEvent::Kind::Move, 270, 470);
+    at(FingerEvent::Kind::Move, 270, 440);
+    at(FingerEvent::Kind::Up, 270, 410);
+    float total = 0;
+    for (const Gesture& g : s.out)
+        if (g.kind == Kind::PageScroll) total += g.page_dy;
+    CHECK(total == doctest::Approx(-90.0f));
+}
