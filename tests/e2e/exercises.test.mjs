@@ -257,9 +257,18 @@ test('every kind answered with the keyboard only through the accessible mirror, 
   await page.keyboard.press('Enter');
   assert.equal(await said(/^Not yet/), 'Not yet: Not this value.');
   assert.equal(await region.getByText('Tries used: 1 of 3').count(), 1);
+  // A power, as the lecture writes the bound (issue 41 item 12): half typed, one clear message; whole, its value.
+  const reading = () => region.getByRole('textbox', { name: 'Your answer' }).evaluate((e) => document.getElementById(e.getAttribute('aria-describedby')).textContent);
   await page.keyboard.press('Control+A');
-  await page.keyboard.type('39/7');
-  assert.equal(await region.getByRole('textbox', { name: 'Your answer' }).evaluate((e) => document.getElementById(e.getAttribute('aria-describedby')).textContent), '= 5.571');
+  await page.keyboard.type('sqrt(39/7)^');
+  const unread = "That is not a number: position 12: expected a number or a name after '^', found the end. Type for example 2.5, 39/7 or sqrt(5).";
+  assert.equal(await reading(), unread);
+  await page.keyboard.press('Enter');
+  assert.equal(await said(/^Not yet: That is not/), `Not yet: ${unread}`, 'one message, not also "Type a number first."');
+  assert.equal(await region.getByText('Tries used: 1 of 3').count(), 1, 'text that does not read is not a try');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('sqrt(39/7)^2');
+  assert.equal(await reading(), '= 5.571');
   await page.keyboard.press('Enter');
   assert.equal(await said(/^Passed/), 'Passed: Right: 39/7.');
 
