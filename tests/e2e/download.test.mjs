@@ -12,7 +12,7 @@ import { startServer, launchBrowser, openPage, releaseRoot, sendUnpromptedEvents
 const DEFERRED = 'perceptron_lab.deferred.wasm';
 const LESSONS = 'perceptron_lab.lessons.txt';  // the lessons' texts, fetched with the rest (web_lesson_texts.cpp)
 const A11Y = 'embed_a11y.js';
-const BUDGET_KB = 346;  // gzip KB fetched before the first frame: 350 for issue 14; 339.5 measured for issue 30; 345.6 with issues 40, 41, 45 (docs/benchmarks.md)
+const BUDGET_KB = 348;  // gzip KB fetched before the first frame: 350 for issue 14; 339.5 measured for issue 30; 345.6 with issues 40, 41, 45; 347.0 with the phone page scroll and powers (docs/benchmarks.md)
 const SYNC_LOAD = 'placeholder function called';  // what the Emscripten glue prints on a synchronous load
 
 let server, browser;
