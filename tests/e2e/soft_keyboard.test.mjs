@@ -141,3 +141,25 @@ test('phone: a Words-mode message typed with the on-screen keyboard is added as 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('phone: when the on-screen keyboard shrinks the page to 390x508, the answer field being typed in stays in sight (issue 41 item 8)', async () => {
+  const { page, context, problems, cdp } = await openPhone();
+  await openNumberLesson(page);
+  await tapItem(page, cdp, '##answer');
+  assert.deepEqual(await focused(page), { what: 'input' });
+  await page.setViewportSize({ width: 390, height: 508 });  // what the keyboard leaves of the page
+  await settle(page);
+  const field = (await drawn(page)).items.find((i) => i.name === '##answer');
+  assert.equal(field.active, true, 'the field is still being edited');
+  assert.ok(field.rect[1] >= field.clip[1] - 1 && field.rect[3] <= field.clip[3] + 1,
+    `the whole field shows in its panel: field ${field.rect.map(Math.round)}, visible part ${field.clip.map(Math.round)}`);
+  const height = await page.evaluate(() => window.innerHeight);
+  const box = await page.evaluate(() => { const r = document.activeElement.getBoundingClientRect(); return [r.top, r.bottom]; });
+  assert.ok(box[0] >= 0 && box[1] <= height + 1, `the input over it lies in the page that shows: ${box} of ${height}`);
+  await page.keyboard.insertText('39/7');
+  await settle(page);
+  assert.deepEqual(texts(await drawn(page), 'lesson-reading'), ['= 5.571'], 'typing still reaches the field');
+  await page.screenshot({ path: path.join(outputDir, 'soft-keyboard-390x508.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -12,6 +12,7 @@ struct NamedField {
     int frame = -1;
     ImRect rect;
     std::string label;
+    float room = 0;  // the height of the part of its window that shows, when it was last named
 };
 // Made on first use: a global with a constructor would run at start-up, code the first frame does not
 // otherwise need (src/platform/split/keep_functions.txt).
@@ -27,6 +28,16 @@ constexpr const char* kUnnamedLabel = "Text field";
 void name_text_field(const char* label) {
     if (!ImGui::IsItemActive()) return;
     NamedField& last_named = named();
+    // A field being edited stays in sight: when it has just opened, or when the part of its window that
+    // shows got shorter (a phone's on-screen keyboard shrinks the page, and the card with it), a field
+    // that ends outside that part is scrolled into it (its window, and the windows around that). Not on
+    // other frames, so a person who scrolls the card while typing is not pulled back.
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const ImRect field(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    const float room = window->InnerClipRect.GetHeight();
+    const bool opened = last_named.id != ImGui::GetItemID() || last_named.frame < ImGui::GetFrameCount() - 1;
+    if ((opened || room < last_named.room - 0.5f) && !window->InnerClipRect.Contains(field)) ImGui::ScrollToBringRectIntoView(window, field);
+    last_named.room = room;
     last_named.id = ImGui::GetItemID();
     last_named.frame = ImGui::GetFrameCount();
     last_named.rect = ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
