@@ -399,3 +399,52 @@ test('phone (390x844): every step of the six new lessons read top to bottom, no 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Where a button is on the screen: its rectangle in the frame the widget last drew.
+const buttonRect = async (page, label) => (await drawn(page)).items.find((i) => i.label === label && visible(i))?.rect;
+
+test('nothing moves under the pointer (issue 41 item 9): Check stays when a long error line goes, Next stays when the marks come', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/`, { width: 1280, height: 800 });
+  await waitForLab(page);
+  await openExercises(page, 1);
+  await typeAnswer(page, '39/7^');
+  assert.match(texts(await drawn(page), 'lesson-reading')[0], /^That is not a number/);
+  const withError = await buttonRect(page, 'Check');
+  await holdKeys(page, 'Backspace');
+  await settle(page);
+  assert.deepEqual(texts(await drawn(page), 'lesson-reading'), ['= 5.571']);
+  assert.deepEqual(await buttonRect(page, 'Check'), withError, 'Check stays where the pointer is when the error line goes');
+  await context.close();
+
+  // A phone, a lesson that marks each choice: a right try's marks come above the buttons; the card
+  // scrolls so that Next stays under the finger.
+  const phone = await openPage(browser, `${server.url}/`, PHONE);
+  await waitForLab(phone.page);
+  const start = (await onLab(phone.page, null, (lab) => lab.state())).fragment;
+  assert.deepEqual(await onLab(phone.page, null, (lab, obj) => lab.openLesson(obj, 0), { ...exercises(start), id: 'exercise-practice', reveal: 'each-try' }), { ok: true });
+  await settle(phone.page);
+  if (!(await buttonRect(phone.page, 'Check'))) await clickItem(phone.page, 'Lesson');
+  await clickText(phone.page, 'lesson-choice', 'w moves towards y·x');
+  await clickText(phone.page, 'lesson-choice', 'the mistake count goes up');
+  // Bring the row into view (a phone's tab is shorter than the card), as a student's thumb would.
+  for (let i = 0; i < 20; i++) {
+    const frame = await drawn(phone.page);
+    const next = frame.items.find((it) => it.label === 'Next');
+    if (next && next.rect[3] <= next.clip[3] - 60) break;
+    const body = frame.items.find((it) => it.window.includes('##tab-body'));
+    const box = await onLab(phone.page, null, (lab) => { const r = lab.canvas.getBoundingClientRect(); return { left: r.left, top: r.top }; });
+    await phone.page.mouse.move(box.left + (body.clip[0] + body.clip[2]) / 2, box.top + (body.clip[1] + body.clip[3]) / 2);
+    await phone.page.mouse.wheel(0, 60);
+    await settle(phone.page);
+  }
+  const before = await buttonRect(phone.page, 'Next');
+  await clickItem(phone.page, 'Check');
+  await settle(phone.page);
+  const frame = await drawn(phone.page);
+  assert.deepEqual(texts(frame, 'lesson-mark'), ['right', 'right'], 'the marks came');
+  const after = await buttonRect(phone.page, 'Next');
+  assert.ok(Math.abs(after[1] - before[1]) <= 1, `Next stays under the finger: from y ${before[1]} to ${after[1]}`);
+  await phone.page.screenshot({ path: path.join(outputDir, 'marks-keep-buttons-phone.png') });
+  assert.deepEqual([...problems, ...phone.problems], []);
+  await phone.context.close();
+});

@@ -22,6 +22,12 @@ struct CardRequests {
     bool reveal = false;       // scroll the card's top into view (Try it, Next, Back)
     bool focus_start = false;  // move the keyboard focus to the start of the step (after Next/Back)
     bool show_verdict = false; // scroll until the whole verdict is in view (after Check)
+    // After Check the card grows above its buttons (a quiz's marks come the frame after the verdict):
+    // for a few frames the card scrolls by what the row of Back, Check and Next/Finish moved, so it stays
+    // under the pointer, as a browser's scroll anchoring keeps content in place. A tap on Finish where
+    // it was must not land on a checkbox that moved there.
+    float anchor = 0;          // the row's top, from the top of the window that shows it
+    int anchor_frames = 0;
 } g_card;
 
 // The keyboard is working the panels (Dear ImGui shows its focus): IsItemHovered() is then true for
@@ -196,6 +202,12 @@ void draw_lesson_section(PanelContext& c) {
     const float row = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x;
     const float check_width = std::max(row / 3.0f, ImGui::CalcTextSize(check_button_label(step)).x + 2 * ImGui::GetStyle().FramePadding.x);
     const float third = (row - check_width) / 2.0f;
+    const float row_top = ImGui::GetCursorScreenPos().y - ImGui::GetWindowPos().y;
+    float scroll_by = 0;  // this frame's scroll of the card, set once at its end (a second SetScrollY would undo the first)
+    if (g_card.anchor_frames > 0) {
+        --g_card.anchor_frames;
+        scroll_by = row_top - g_card.anchor;
+    }
     ImGui::BeginDisabled(run.step() == 0);
     if (ImGui::Button("Back", ImVec2(third, 0))) {
         run.go_to(c.session, run.step() - 1);
@@ -209,6 +221,8 @@ void draw_lesson_section(PanelContext& c) {
     if (ImGui::Button(check_label, ImVec2(check_width, 0)) || (check_asked && run.has_check())) {
         run.check(c.session);
         g_card.show_verdict = true;
+        g_card.anchor = row_top;
+        g_card.anchor_frames = 4;
     }
     ImGui::EndDisabled();
     g_card.focus_start = false;  // nothing to focus on this step (no check): the focus stays where it is
@@ -232,11 +246,18 @@ void draw_lesson_section(PanelContext& c) {
         wrapped_note("lesson-verdict", verdict_text(verdict), false);
         ImGui::PopStyleColor();
         if (g_card.show_verdict) {
-            // The whole verdict in view right under Check (a phone's tab may end just below the buttons).
+            // The whole verdict in view right under Check (a phone's tab may end just below the buttons):
+            // the buttons move up by as much, and stay there.
             g_card.show_verdict = false;
-            if (ImGui::GetItemRectMax().y > ImGui::GetWindowPos().y + ImGui::GetWindowHeight()) ImGui::SetScrollHereY(1.0f);
+            const float below = ImGui::GetItemRectMax().y + ImGui::GetStyle().ItemSpacing.y - scroll_by -
+                                (ImGui::GetWindowPos().y + ImGui::GetWindowHeight());
+            if (below > 0) {
+                scroll_by += below;
+                g_card.anchor -= below;
+            }
         }
     }
+    if (scroll_by > 0.5f || scroll_by < -0.5f) ImGui::SetScrollY(ImGui::GetScrollY() + scroll_by);
     // The record an instructor grades (lesson_result.hpp), once there is something in it.
     if (run.has_attempts() && c.host && *c.host) {
         if (ImGui::Button("Copy my result")) (*c.host)(HostRequest::CopyResult);

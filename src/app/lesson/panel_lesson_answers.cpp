@@ -1,5 +1,6 @@
 #include "app/lesson/panel_lesson_answers.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -118,6 +119,10 @@ struct TypedField {
     std::string lesson;
     std::size_t step = 0;
     std::string text;
+    // The tallest the reading under the field has been at this step: the room stays, so Check below it
+    // does not move up under the pointer when a long "not a number" line goes (a click pressed there
+    // would be let go over empty panel).
+    float reading_room = 0;
 } g_typed;
 
 std::string reading_of(const LessonStep& step, const std::string& text) {
@@ -166,12 +171,19 @@ bool draw_typed_field(PanelContext& c, const LessonStep& step, const char* label
     name_text_field(label);  // a phone's on-screen keyboard (text_field_focus.hpp)
     if (g_typed.text != before) run.set_answer(g_typed.text);
     const std::string reading = reading_of(step, g_typed.text);
+    const float reading_top = ImGui::GetCursorPosY();
     if (!reading.empty()) {
         const bool reads = reading.rfind("= ", 0) == 0;
         if (!reads) ImGui::PushStyleColor(ImGuiCol_Text, active_palette().bad_text);
         wrapped_note("lesson-reading", reading, reads);
         if (!reads) ImGui::PopStyleColor();
     }
+    const float used = ImGui::GetCursorPosY() - reading_top;
+    if (used < g_typed.reading_room - 0.5f) {  // up to the room, as a last item of no height would end there
+        ImGui::SetCursorPosY(reading_top + g_typed.reading_room - ImGui::GetStyle().ItemSpacing.y);
+        ImGui::Dummy(ImVec2(0.0f, 0.0f));
+    }
+    g_typed.reading_room = std::max(g_typed.reading_room, used);
     return enter;
 }
 
