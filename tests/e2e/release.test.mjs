@@ -150,8 +150,10 @@ test('release page: one bundle; every script and the wasm are preloaded, and eac
   const preloaded = new Set([...html.matchAll(/<link rel="(?:modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]));
   const { page, context, problems } = await openPage(browser, `${server.url}/`);
   // The first load is over (its deferred part too) before the requests of the reload are counted.
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('deferred.wasm')),
-    null, { timeout: 60000 });
+  // Both of the rest's files, fetched side by side: a reload while one is still coming aborts it, and
+  // the first page says so (a fresh-clone run on a loaded machine did).
+  await page.waitForFunction(() => ['deferred.wasm', 'lessons.txt'].every((file) =>
+    performance.getEntriesByType('resource').some((e) => e.name.endsWith(file))), null, { timeout: 60000 });
   const fetched = new Map();
   page.on('request', (req) => {
     const file = new URL(req.url()).pathname.slice(1);
