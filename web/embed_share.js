@@ -31,6 +31,12 @@ export function setUpShare(element, canvas, handle, lessonDraft, linkTarget) {
   fileInput.hidden = true;
   element.appendChild(fileInput);
 
+  // A file handed to the browser's downloads, and the widget says so (the browser may show nothing).
+  function save(blob, name) {
+    download(blob, name);
+    const size = blob.size < 1024 ? `${blob.size} bytes` : `${(blob.size / 1024).toFixed(1)} KB`;
+    handle.setNotice(`Saved ${name} (${size}) with your browser's downloads.`);
+  }
   function download(blob, name) {
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
@@ -101,26 +107,26 @@ export function setUpShare(element, canvas, handle, lessonDraft, linkTarget) {
     switch (name) {
       case 'copyLink': copyLink(); break;
       case 'copyResult': copyResult(); break;
-      case 'downloadCsv': download(new Blob([handle.exportCsv()], { type: 'text/csv' }), 'perceptron-lab.csv'); break;
-      case 'downloadJson': download(new Blob([handle.exportJson()], { type: 'application/json' }), 'perceptron-lab.json'); break;
-      case 'downloadTsv': download(new Blob([handle.exportTsv()], { type: 'text/tab-separated-values' }), 'perceptron-lab.tsv'); break;
-      case 'saveTraceCsv': download(new Blob([handle.exportTrace('csv')], { type: 'text/csv' }), 'perceptron-lab-trace.csv'); break;
-      case 'saveTraceLatex': download(new Blob([handle.exportTrace('latex')], { type: 'application/x-tex' }), 'perceptron-lab-trace.tex'); break;
+      case 'downloadCsv': save(new Blob([handle.exportCsv()], { type: 'text/csv' }), 'perceptron-lab.csv'); break;
+      case 'downloadJson': save(new Blob([handle.exportJson()], { type: 'application/json' }), 'perceptron-lab.json'); break;
+      case 'downloadTsv': save(new Blob([handle.exportTsv()], { type: 'text/tab-separated-values' }), 'perceptron-lab.tsv'); break;
+      case 'saveTraceCsv': save(new Blob([handle.exportTrace('csv')], { type: 'text/csv' }), 'perceptron-lab-trace.csv'); break;
+      case 'saveTraceLatex': save(new Blob([handle.exportTrace('latex')], { type: 'application/x-tex' }), 'perceptron-lab-trace.tex'); break;
       case 'copyTraceMarkdown': copyText(handle.exportTrace('markdown'), 'The trace table is copied to the clipboard as Markdown.',
         'The clipboard is not available here: use lab.exportTrace(\'markdown\') or Save CSV instead.'); break;
       case 'snapshotPng':
-        handle.snapshot().then((blob) => download(blob, 'perceptron-lab.png'))
+        handle.snapshot().then((blob) => save(blob, 'perceptron-lab.png'))
           .catch((err) => handle.setNotice(`No snapshot: ${err.message}`));
         break;
       case 'importFile': fileInput.value = ''; fileInput.click(); break;
       case 'printLesson': handle.printLesson(); break;
       case 'saveSvg':
-        handle.exportSvg({ part: 'canvas' }).then((svg) => download(new Blob([svg], { type: 'image/svg+xml' }), 'perceptron-lab.svg'))
+        handle.exportSvg({ part: 'canvas' }).then((svg) => save(new Blob([svg], { type: 'image/svg+xml' }), 'perceptron-lab.svg'))
           .catch((err) => handle.setNotice(`No SVG: ${err.message}`));
         break;
       case 'downloadLesson': {
         const { name, text } = lessonDraft();
-        download(new Blob([text], { type: 'application/json' }), name);
+        save(new Blob([text], { type: 'application/json' }), name);
         break;
       }
       default: break;

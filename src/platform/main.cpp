@@ -293,6 +293,9 @@ int main(int argc, char** argv) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // layout comes from the link, not from a file on disk
+    // A held key repeats after half a second, as the systems' own keyboards do. Dear ImGui's 0.275 s
+    // counted a tap whose release came late (a loaded machine, a test driver) as two arrow steps.
+    ImGui::GetIO().KeyRepeatDelay = 0.5f;
     ImGui_ImplSDL2_InitForOpenGL(rt.window, rt.gl);
     ImGui_ImplOpenGL3_Init(glsl_version);
 

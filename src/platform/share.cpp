@@ -2,11 +2,14 @@
 
 #include <cctype>
 
+#include <nlohmann/json.hpp>
+
 #include "app/shell/app.hpp"
 #include "app/shell/load_state.hpp"
 #include "core/figures/trace_table.hpp"
 #include "core/figures/worksheet.hpp"
 #include "core/learn/csv.hpp"
+#include "core/lesson/lesson.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
 #include "core/words/text_corpus.hpp"
@@ -48,6 +51,21 @@ std::string import_text(app::App& app, std::string_view file_name, std::string_v
         return message;
     }
     if (ends_with_json(file_name) || starts_with_brace(text)) {
+        // A lesson file (Save JSON in Author mode) opens in Author mode, to be fixed and saved again.
+        const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
+        if (json.is_object() && json.contains("steps")) {
+            LessonParse parsed = parse_lesson(text);
+            if (!parsed.ok) {
+                const std::string message = name + " is a lesson that could not be opened: " + parsed.error;
+                session.set_notice(message);
+                return message;
+            }
+            const std::size_t steps = parsed.lesson.steps.size();
+            app.lesson_draft().open(std::move(parsed.lesson));
+            session.set_notice("Opened " + name + " in Author mode (" + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
+                               "): fix what you need, then Save JSON again.");
+            return {};
+        }
         // A JSON state carries its own view: like a link, it reproduces the screen it was saved from.
         return app::load_into(app, text);
     }

@@ -365,6 +365,8 @@ test("Author mode's Save as SCORM 2004 downloads the package perceptron-cli make
     const [download] = await Promise.all([page.waitForEvent('download'), clickItem('save-scorm-2004')]);
     assert.equal(download.suggestedFilename(), 'my-lesson-scorm2004.zip');
     await page.waitForFunction(() => window.perceptronLab.notice().startsWith('Saved my-lesson-scorm2004.zip'), null, { timeout: 5000 });
+    // The pointer is still on the button: its tooltip stays away, so the notice under it reads (issue 41 item 13).
+    assert.deepEqual((await drawnBy(page, null, 2)).texts.filter((t) => t.role === 'tooltip').map((t) => t.text), [], 'no tooltip covers the notice');
     const dir = path.join(root, 'authored');
     const unzipped = spawnSync('unzip', ['-q', '-o', await download.path(), '-d', dir], { encoding: 'utf8' });
     assert.equal(unzipped.status, 0, unzipped.stderr);

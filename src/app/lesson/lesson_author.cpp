@@ -46,6 +46,16 @@ void LessonDraft::add_step(const Session& session) {
     load_selected();
 }
 
+void LessonDraft::open(Lesson saved) {
+    lesson = std::move(saved);
+    selected = 0;
+    // The fields made from the step before are stale: they are made again from this lesson.
+    choices_loaded_for = ~std::size_t{0};
+    text_shown_for = ~std::size_t{0};
+    panel_open = true;
+    load_selected();
+}
+
 void LessonDraft::update_state(const Session& session) {
     if (selected >= lesson.steps.size()) return;
     lesson.steps[selected].state = screen_state(session);

@@ -56,6 +56,7 @@ struct LessonDraft {
     float text_shown_width = 0;
 
     void add_step(const Session& session);       // the current screen as a new step (selected)
+    void open(Lesson saved);                     // a saved lesson file to edit (its first step selected)
     void update_state(const Session& session);   // the selected step takes the current screen
     // keep: the selected step stores no state (opening it leaves the student's points and training as
     // they are); false: it takes the current screen again.

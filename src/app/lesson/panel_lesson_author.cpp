@@ -140,6 +140,10 @@ void draw_lesson_author(PanelContext& c) {
                  "Off: every step passed counts, at any try.");
     if (ImGui::Button("Add this screen as a step", ImVec2(-1, 0))) draft.add_step(c.session);
     item_tooltip("A new step that starts from the points, settings and panels you see now.");
+    // A lesson saved before comes back here to be fixed (the file picker; platform/share.cpp knows a
+    // lesson file from a state file).
+    if (c.host && *c.host && ImGui::Button("Open a lesson file", ImVec2(-1, 0))) (*c.host)(HostRequest::ImportFile);
+    item_tooltip("Edit a lesson saved with Save JSON: it replaces the lesson here. Your points stay.");
     if (draft.lesson.steps.empty()) return;
     draw_step_list(draft);
     ImGui::Separator();

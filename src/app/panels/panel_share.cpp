@@ -58,7 +58,7 @@ void draw_share_section(PanelContext& c) {
     if (ImGui::Button("Save CSV", ImVec2(half, 0))) host(HostRequest::DownloadCsv);
     ImGui::SameLine();
     if (ImGui::Button("Save JSON", ImVec2(half, 0))) host(HostRequest::DownloadJson);
-    if (ImGui::Button("Save PNG snapshot", ImVec2(half, 0))) host(HostRequest::SnapshotPng);
+    if (fit_button({"Save PNG snapshot", "Save PNG"}, "save-png", half)) host(HostRequest::SnapshotPng);
     item_tooltip("A picture of the canvas with the decision regions, at the screen's full resolution.");
     ImGui::SameLine();
     if (ImGui::Button("Save SVG", ImVec2(half, 0))) host(HostRequest::SaveSvg);

@@ -117,8 +117,20 @@ std::string FieldLabels::operator()(const char* label) const {
     return label;
 }
 
+// A button pressed keeps its tooltip away until the pointer leaves it: what the press says (a notice
+// under the button, a file saved) must not be covered by what the button would do.
+namespace {
+ImGuiID g_quiet_item = 0;
+}
+
 void item_tooltip(const char* text) {
-    if (ImGui::IsItemHovered()) {
+    const ImGuiID id = ImGui::GetItemID();
+    if (ImGui::IsItemActive() || ImGui::IsItemDeactivated()) g_quiet_item = id;
+    if (!ImGui::IsItemHovered()) {
+        if (g_quiet_item == id) g_quiet_item = 0;
+        return;
+    }
+    if (g_quiet_item != id) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
         ImGui::TextUnformatted(text);
