@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, waitForWidget, settle, screenshotPixels, useTestHooks, lab, drawnBy as drawn,
-  openRoutedPage, embedPage, holdClick } from './harness.mjs';
+  openRoutedPage, embedPage, holdClick, PHONE, canvasOrigin, clickRect } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -168,6 +168,34 @@ test('online mode: a right click shows its own verdict (it used to leave the pre
   const second = await click(2, 2, 'right');
   assert.match(second, /^Model predicted \+1 \(score [67][.\d]*\); true label \u22121: mistake, w updated$/, second);
   await screenshotPixels(page, 'online-right-click.png');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a slider\'s value reads over its grab, in the high-contrast theme on a phone too (issue 41 item 13)', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}/`, PHONE);
+  await waitForWidget(page);
+  // η = 0.3 puts the grab of the logarithmic 0.01-10 slider right under its value.
+  await lab(page, () => { const l = window.perceptronLab; const s = l.state(); l.load({ ...s, eta: 0.3, panels: { ...s.panels, highContrast: true } }); });
+  let f = await drawn(page, null, 2);
+  await clickRect(page, f.items.find((i) => i.label === 'Train').rect);
+  f = await drawn(page, null, 2);
+  const slider = f.items.find((i) => i.label === 'η (rate)');
+  assert.ok(slider, 'the η slider is drawn');
+  const origin = await canvasOrigin(page);
+  const png = await screenshotPixels(page, 'slider-value-hc-phone.png');
+  const dpr = PHONE.deviceScaleFactor;
+  // The middle of the slider's frame (the probe's rectangle; its label is to the right): the value "0.3" sits there.
+  const cx = origin.left + (slider.rect[0] + slider.rect[2]) / 2, cy = origin.top + (slider.rect[1] + slider.rect[3]) / 2;
+  let light = 0, total = 0;
+  for (let y = cy - 5; y <= cy + 5; y += 1)
+    for (let x = cx - 14; x <= cx + 14; x += 1) {
+      const i = (Math.round(y * dpr) * png.width + Math.round(x * dpr)) * 4;
+      total++;
+      if (png.data[i] > 200 && png.data[i + 1] > 200 && png.data[i + 2] > 200) light++;
+    }
+  // High contrast draws the grab in the text's own black: under it the digits were black on black.
+  assert.ok(light / total > 0.5, `the digits stand on a light plate, not on the black grab: ${light} of ${total} pixels light`);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -54,18 +54,18 @@ void draw_data_section(PanelContext& c) {
         GeneratorParams g = s.generator();
         bool changed = false;
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-        changed |= ImGui::SliderInt("n", &g.n, 2, 2000, "%d", ImGuiSliderFlags_Logarithmic);
+        changed |= slider_int("n", &g.n, 2, 2000, "%d", ImGuiSliderFlags_Logarithmic);
         ImGui::SameLine();
         int seed = static_cast<int>(g.seed);
         ImGui::SetNextItemWidth(-ImGui::CalcTextSize("seed").x - 8);
         if (ImGui::InputInt("seed", &seed)) { g.seed = static_cast<std::uint64_t>(std::max(0, seed)); changed = true; }
         float noise = static_cast<float>(g.noise), margin = static_cast<float>(g.margin);
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-        if (ImGui::SliderFloat("noise", &noise, 0.0f, 1.0f, "%.2f")) { g.noise = noise; changed = true; }
+        if (slider_float("noise", &noise, 0.0f, 1.0f, "%.2f")) { g.noise = noise; changed = true; }
         if (preset == Preset::SeparableMargin) {
             ImGui::SameLine();
             ImGui::SetNextItemWidth(-ImGui::CalcTextSize("margin").x - 8);
-            if (ImGui::SliderFloat("margin", &margin, 0.0f, 1.0f, "%.2f")) { g.margin = margin; changed = true; }
+            if (slider_float("margin", &margin, 0.0f, 1.0f, "%.2f")) { g.margin = margin; changed = true; }
         }
         s.set_generator(g);
         if (changed && !readonly && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) s.load_preset(preset, g);

@@ -22,26 +22,26 @@ bool kernel_controls(KernelParams& k, const FieldLabels& field) {
     switch (k.type) {
         case KernelType::Linear: break;
         case KernelType::Polynomial:
-            changed |= ImGui::SliderInt(field("degree p").c_str(), &k.degree, 1, 8);
+            changed |= slider_int(field("degree p").c_str(), &k.degree, 1, 8);
             v = static_cast<float>(k.coef0);
-            if (ImGui::SliderFloat(field("c").c_str(), &v, 0.0f, 5.0f, "%.2f")) { k.coef0 = v; changed = true; }
+            if (slider_float(field("c").c_str(), &v, 0.0f, 5.0f, "%.2f")) { k.coef0 = v; changed = true; }
             item_tooltip("K(x, z) = (x\xC2\xB7z + c)^p");
             break;
         case KernelType::Gaussian:
             v = static_cast<float>(k.sigma);
-            if (ImGui::SliderFloat(field("\xCF\x83").c_str(), &v, 0.05f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.sigma = v; changed = true; }
+            if (slider_float(field("\xCF\x83").c_str(), &v, 0.05f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.sigma = v; changed = true; }
             item_tooltip("K(x, z) = exp(\xE2\x88\x92\xE2\x80\x96x \xE2\x88\x92 z\xE2\x80\x96\xC2\xB2 / (2\xCF\x83\xC2\xB2))");
             break;
         case KernelType::Rbf:
             v = static_cast<float>(k.gamma);
-            if (ImGui::SliderFloat(field("\xCE\xB3 (kernel)").c_str(), &v, 0.01f, 20.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.gamma = v; changed = true; }
+            if (slider_float(field("\xCE\xB3 (kernel)").c_str(), &v, 0.01f, 20.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.gamma = v; changed = true; }
             item_tooltip("K(x, z) = exp(\xE2\x88\x92\xCE\xB3\xE2\x80\x96x \xE2\x88\x92 z\xE2\x80\x96\xC2\xB2)");
             break;
         case KernelType::Sigmoid:
             v = static_cast<float>(k.scale);
-            if (ImGui::SliderFloat(field("\xCE\xB7 (scale)").c_str(), &v, 0.01f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.scale = v; changed = true; }
+            if (slider_float(field("\xCE\xB7 (scale)").c_str(), &v, 0.01f, 5.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) { k.scale = v; changed = true; }
             v = static_cast<float>(k.theta);
-            if (ImGui::SliderFloat(field("\xCE\xB8").c_str(), &v, -5.0f, 5.0f, "%.2f")) { k.theta = v; changed = true; }
+            if (slider_float(field("\xCE\xB8").c_str(), &v, -5.0f, 5.0f, "%.2f")) { k.theta = v; changed = true; }
             ImGui::TextWrapped("%s", kSigmoidNote);
             PL_PROBE_TEXT("kernel-note", std::string(kSigmoidNote), ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
             break;
@@ -85,7 +85,7 @@ void draw_training_section(PanelContext& c) {
     if (config.algorithm == Algorithm::Kernel && !words) {
         changed |= kernel_controls(config.kernel, field);
         int s_threshold = config.outlier_threshold;
-        if (ImGui::SliderInt(field("outlier s").c_str(), &s_threshold, 0, 50, s_threshold == 0 ? "off" : "%d")) {
+        if (slider_int(field("outlier s").c_str(), &s_threshold, 0, 50, s_threshold == 0 ? "off" : "%d")) {
             config.outlier_threshold = s_threshold;
             changed = true;
         }
@@ -101,7 +101,7 @@ void draw_training_section(PanelContext& c) {
         if (ImGui::InputInt(field("seed").c_str(), &seed)) { config.seed = static_cast<std::uint64_t>(std::max(0, seed)); changed = true; }
     }
     float eta = static_cast<float>(config.eta);
-    if (ImGui::SliderFloat(field("\xCE\xB7 (rate)").c_str(), &eta, 0.01f, 10.0f, "%.3g", ImGuiSliderFlags_Logarithmic)) {
+    if (slider_float(field("\xCE\xB7 (rate)").c_str(), &eta, 0.01f, 10.0f, "%.3g", ImGuiSliderFlags_Logarithmic)) {
         config.eta = eta;
         changed = true;
     }
@@ -109,7 +109,7 @@ void draw_training_section(PanelContext& c) {
                  "the mistakes are the same for every \xCE\xB7 > 0. In lecture 001's road from logistic SGD (Plots "
                  "section) this slider is 2\xCE\xB7: the perceptron is SGD with \xCE\xB7 = 0.5. Logistic SGD starts its "
                  "steps at \xCE\xB7 and shrinks them over time; the kernel perceptron ignores it.");
-    changed |= ImGui::SliderInt(field("epoch cap").c_str(), &config.max_epochs, 1, 10000, "%d", ImGuiSliderFlags_Logarithmic);
+    changed |= slider_int(field("epoch cap").c_str(), &config.max_epochs, 1, 10000, "%d", ImGuiSliderFlags_Logarithmic);
     item_tooltip("Training stops after this many epochs even if it has not converged (non-separable data never does).");
     if (changed) {
         c.run.running = false;
@@ -139,7 +139,7 @@ void draw_training_section(PanelContext& c) {
     grid.next();
     if (fit_button({"Reset (R)", "Reset"}, "reset", grid.width())) run_training_verb(s, c.canvas, c.run, TrainingVerb::Reset);
     const bool unlimited = c.run.speed >= RunState::kMaxSpeed;
-    ImGui::SliderFloat(FieldLabels({"visits/s"})("visits/s").c_str(), &c.run.speed, 1.0f, RunState::kMaxSpeed, unlimited ? "max" : "%.0f", ImGuiSliderFlags_Logarithmic);
+    slider_float(FieldLabels({"visits/s"})("visits/s").c_str(), &c.run.speed, 1.0f, RunState::kMaxSpeed, unlimited ? "max" : "%.0f", ImGuiSliderFlags_Logarithmic);
     item_tooltip("Speed of Run. At 4 or fewer visits per second every update is animated; at the top end training "
                  "uses as much of each frame as it can without making the page stutter.");
 }

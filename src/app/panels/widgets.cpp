@@ -56,6 +56,43 @@ bool fit_button(std::initializer_list<const char*> labels, const char* id, float
     return pressed;
 }
 
+namespace {
+// After a slider: its frame is the item's rectangle less the label on its right.
+void redraw_slider_value(const char* label, const char* value) {
+    if (!ImGui::IsItemVisible() || !value || !*value) return;
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float label_width = ImGui::CalcTextSize(label, nullptr, true).x;
+    const float frame_right = label_width > 0 ? max.x - label_width - style.ItemInnerSpacing.x : max.x;
+    const float frame_bottom = min.y + ImGui::GetFrameHeight();
+    const ImVec2 size = ImGui::CalcTextSize(value);
+    const ImVec2 at(0.5f * (min.x + frame_right - size.x), 0.5f * (min.y + frame_bottom - size.y));
+    // The frame's colour over the window's, opaque: the grab must not show through the digits.
+    const ImGuiCol frame = ImGui::IsItemActive() ? ImGuiCol_FrameBgActive : ImGui::IsItemHovered() ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg;
+    const ImVec4 f = style.Colors[frame], w = style.Colors[ImGuiCol_WindowBg];
+    const ImVec4 plate(f.x * f.w + w.x * (1 - f.w), f.y * f.w + w.y * (1 - f.w), f.z * f.w + w.z * (1 - f.w), 1.0f);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(ImVec2(at.x - 3, min.y + 3), ImVec2(at.x + size.x + 3, frame_bottom - 3), ImGui::ColorConvertFloat4ToU32(plate), 2.0f);
+    draw->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), value);
+}
+}  // namespace
+
+bool slider_float(const char* label, float* v, float v_min, float v_max, const char* format, ImGuiSliderFlags flags) {
+    const bool changed = ImGui::SliderFloat(label, v, v_min, v_max, format, flags);
+    char value[64];
+    ImFormatString(value, sizeof value, format, *v);
+    redraw_slider_value(label, value);
+    return changed;
+}
+
+bool slider_int(const char* label, int* v, int v_min, int v_max, const char* format, ImGuiSliderFlags flags) {
+    const bool changed = ImGui::SliderInt(label, v, v_min, v_max, format, flags);
+    char value[64];
+    ImFormatString(value, sizeof value, format, *v);
+    redraw_slider_value(label, value);
+    return changed;
+}
+
 bool wrapped_selectable(const char* text, const char* id) {
     const float width = ImGui::GetContentRegionAvail().x;
     const ImVec2 padding = ImGui::GetStyle().FramePadding;

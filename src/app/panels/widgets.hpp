@@ -22,6 +22,12 @@ void item_tooltip(const char* text);
 // and when a shorter one is used the first is the tooltip. `id` keeps the button the same item
 // whichever label shows. If none fits, the last is used and the test build's probe reports the cut.
 bool fit_button(std::initializer_list<const char*> labels, const char* id, float width);
+
+// Dear ImGui's sliders with the value always readable: Dear ImGui draws the value over the grab, and a
+// finger-sized grab (or the high-contrast theme's, in the text's own colour) hid digits ("1▮0"). The value
+// is drawn again on a plate of the frame's colour over the grab. Same arguments as ImGui's.
+bool slider_float(const char* label, float* v, float v_min, float v_max, const char* format = "%.3f", ImGuiSliderFlags flags = 0);
+bool slider_int(const char* label, int* v, int v_min, int v_max, const char* format = "%d", ImGuiSliderFlags flags = 0);
 // A list entry whose text wraps to the width, at least one frame tall (a finger's target on touch
 // screens). Returns true when chosen.
 bool wrapped_selectable(const char* text, const char* id);
