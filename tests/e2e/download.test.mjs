@@ -78,6 +78,7 @@ for (const [label, size] of [
     const first = responses.filter((r) => r.file !== DEFERRED && r.file !== A11Y && r.file !== LESSONS && r.file !== 'favicon.svg');
     const firstKb = first.reduce((sum, r) => sum + r.gzip, 0) / 1024;
     assert.ok(first.some((r) => r.file === 'perceptron_lab.wasm'), first.map((r) => r.file).join(' '));
+    if (process.env.PL_PRINT_SIZES) console.log(`first frame: ${firstKb.toFixed(1)} KB gzip`);
     assert.ok(firstKb <= BUDGET_KB, `${firstKb.toFixed(1)} KB gzip before the first frame (budget ${BUDGET_KB}): ` +
       first.map((r) => `${r.file} ${(r.gzip / 1024).toFixed(1)}`).join(', '));
     // The widget is on screen: its canvas shows the regions (not a blank page) ...
