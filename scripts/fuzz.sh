@@ -61,9 +61,11 @@ fi
 # The saved input is run again alone; if it finishes within the limit the timeout is recorded as
 # unconfirmed (artifacts/unconfirmed/) and fuzzing resumes for the rest of the time.
 mkdir -p "$work/artifacts/unconfirmed" "$work/bin"
-status=0
-for t in "${targets[@]}"; do
-  [ -x "build/fuzz/$t" ] || { echo "$t: not built (run without --no-build)"; status=1; continue; }
+# One target: its line on stdout, exit 1 when it found something. The targets run as many at a time as
+# the machine has cores (each libFuzzer process uses one), each for its full time.
+run_target() {
+  local t=$1 corpus seeds log runs left unconfirmed result started rc part_runs found what note
+  [ -x "build/fuzz/$t" ] || { echo "$t: not built (run without --no-build)"; return 1; }
   # Run a private copy, so rebuilding build/fuzz meanwhile cannot pull the binary from under a long run.
   cp "build/fuzz/$t" "$work/bin/$t"
   corpus="$work/corpus-$t"
@@ -74,6 +76,7 @@ for t in "${targets[@]}"; do
   find tests/fuzz/corpus -maxdepth 1 -type f -exec cp -f {} "$corpus"/ \;  # loose seeds: every target
   log="$work/$t.log"
   : > "$log"
+  local found_something=""
   runs=0 left=$seconds unconfirmed=0 result=""
   while [ "$left" -gt 0 ]; do
     started=$(date +%s)
@@ -93,7 +96,7 @@ for t in "${targets[@]}"; do
       left=$((left - ($(date +%s) - started)))
       continue
     fi
-    status=1
+    found_something=1
     what=$(grep -m1 -oE "ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer): [a-z-]+( signal)?|invariant failed: .*|runtime error: .*" "$log.part")
     result="$t: $runs runs, FOUND ${what:-a failure (exit $rc)}; input: ${found:-see $log}"
     break
@@ -105,5 +108,18 @@ for t in "${targets[@]}"; do
     result="$t: $runs runs, no crash (corpus $(ls "$corpus" | wc -l) files$note, log $log)"
   fi
   echo "$result"
+  [ -z "${found_something:-}" ]
+}
+
+status=0
+jobs_at_once=$(nproc)
+for t in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_at_once" ]; do wait -n; done
+  run_target "$t" > "$work/$t.result" &
+done
+wait
+for t in "${targets[@]}"; do  # in the targets' order; a line with FOUND or "not built" fails the run
+  cat "$work/$t.result"
+  grep -qE "FOUND|not built" "$work/$t.result" && status=1
 done
 exit $status

@@ -16,6 +16,15 @@ source scripts/env.sh
 mkdir -p build/test-output
 passed=0; failed=0
 
+# Each stage's wall time, printed before the summary (where a run's time goes: issue 42).
+stage_times=""; stage_began=$SECONDS
+stage_done() {
+  local took=$((SECONDS - stage_began))
+  stage_times+="${stage_times:+ · }$1 $((took / 60))m$(printf '%02d' $((took % 60)))s"
+  stage_began=$SECONDS
+}
+stage_done setup
+
 # ctest prints "NN% tests passed, F tests failed out of T"; add its numbers to ours.
 run_ctest() {
   local preset=$1 log="build/test-output/ctest-$1.log"
@@ -33,7 +42,8 @@ run_ctest() {
 }
 
 run_ctest native
-[ "${PL_SKIP_ASAN:-0}" = 1 ] || run_ctest native-asan
+stage_done native
+[ "${PL_SKIP_ASAN:-0}" = 1 ] || { run_ctest native-asan; stage_done native-asan; }
 
 if [ -x scripts/fuzz.sh ] && [ "${PL_SKIP_FUZZ:-0}" != 1 ]; then
   if ./scripts/fuzz.sh --seconds "${PL_FUZZ_SECONDS:-20}" > build/test-output/fuzz.log 2>&1; then
@@ -41,6 +51,7 @@ if [ -x scripts/fuzz.sh ] && [ "${PL_SKIP_FUZZ:-0}" != 1 ]; then
   else
     failed=$((failed + 1)); tail -30 build/test-output/fuzz.log; echo "[test] fuzzers FAILED"
   fi
+  stage_done fuzzers
 fi
 
 if [ "${PL_SKIP_WEB:-0}" != 1 ]; then
@@ -48,6 +59,7 @@ if [ "${PL_SKIP_WEB:-0}" != 1 ]; then
      ./scripts/build.sh web-test >> build/test-output/build-web.log 2>&1 &&
      ./scripts/build.sh cli-node >> build/test-output/build-web.log 2>&1 &&
      node scripts/release.mjs >> build/test-output/build-web.log 2>&1; then  # the npm package and the archive
+    stage_done "web builds"
     # --test-force-exit: a file whose failed test left a server open ends anyway instead of holding the run.
     # Two test files at a time: the browser tests wait on the widget's own signals, never on the clock, so
     # they hold on a loaded machine (scripts/stress.sh), and a file often waits on frames (measured: 13.4
@@ -58,6 +70,7 @@ if [ "${PL_SKIP_WEB:-0}" != 1 ]; then
     e2e_fail=$(grep -E "^ℹ fail [0-9]+" build/test-output/e2e.log | awk '{print $3}' | tail -1)
     if [ -z "$e2e_pass" ]; then echo "[test] browser tests printed no summary"; failed=$((failed + 1))
     else passed=$((passed + e2e_pass)); failed=$((failed + ${e2e_fail:-0})); echo "[test] browser chromium (every test): $e2e_pass passed, ${e2e_fail:-0} failed"; fi
+    stage_done "browser tests"
     # The core flows, written once, in each engine (tests/engines/run.mjs): one line per engine.
     node tests/engines/run.mjs > build/test-output/engines.log 2>&1
     engine_lines=$(grep -E "^\[engine\] .*: [0-9]+ passed, [0-9]+ failed" build/test-output/engines.log)
@@ -69,10 +82,12 @@ if [ "${PL_SKIP_WEB:-0}" != 1 ]; then
         passed=$((passed + p)); failed=$((failed + f)); echo "[test] browser ${line#\[engine\] }"  # a skip is neither
       done <<<"$engine_lines"
     fi
+    stage_done engines
   else
     tail -40 build/test-output/build-web.log; echo "[test] web build FAILED"; failed=$((failed + 1))
   fi
 fi
 
+echo "[test] time: $stage_times (total $((SECONDS / 60))m$(printf '%02d' $((SECONDS % 60)))s)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -75,22 +75,24 @@ void redraw_slider_value(const char* label, const char* value) {
     draw->AddRectFilled(ImVec2(at.x - 3, min.y + 3), ImVec2(at.x + size.x + 3, frame_bottom - 3), ImGui::ColorConvertFloat4ToU32(plate), 2.0f);
     draw->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), value);
 }
-}  // namespace
 
-bool slider_float(const char* label, float* v, float v_min, float v_max, const char* format, ImGuiSliderFlags flags) {
-    const bool changed = ImGui::SliderFloat(label, v, v_min, v_max, format, flags);
+// The slider as Dear ImGui draws it, then its value again as the format writes it.
+template <class T, class Draw>
+bool readable_slider(const char* label, const T* v, const char* format, Draw draw) {
+    const bool changed = draw();
     char value[64];
     ImFormatString(value, sizeof value, format, *v);
     redraw_slider_value(label, value);
     return changed;
 }
+}  // namespace
+
+bool slider_float(const char* label, float* v, float v_min, float v_max, const char* format, ImGuiSliderFlags flags) {
+    return readable_slider(label, v, format, [&] { return ImGui::SliderFloat(label, v, v_min, v_max, format, flags); });
+}
 
 bool slider_int(const char* label, int* v, int v_min, int v_max, const char* format, ImGuiSliderFlags flags) {
-    const bool changed = ImGui::SliderInt(label, v, v_min, v_max, format, flags);
-    char value[64];
-    ImFormatString(value, sizeof value, format, *v);
-    redraw_slider_value(label, value);
-    return changed;
+    return readable_slider(label, v, format, [&] { return ImGui::SliderInt(label, v, v_min, v_max, format, flags); });
 }
 
 bool wrapped_selectable(const char* text, const char* id) {
