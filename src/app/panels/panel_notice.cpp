@@ -67,7 +67,12 @@ void draw_floating(PanelContext& c, float y) {
     const float height = text_height + ImGui::GetFrameHeight() + style.ItemSpacing.y + 2 * style.WindowPadding.y;
     float top = window->Pos.y + y - window->Scroll.y;
     const float bottom = window->Pos.y + window->Size.y;
-    if (top + height > bottom) top = std::max(window->Pos.y, bottom - height);  // whole, inside the column
+    if (top + height > bottom) {
+        // No room under the control that caused it: above that control, which stays free for another
+        // press (a second Save); only where neither fits, whole inside the column, over it.
+        const float above = top - 1.2f * ImGui::GetFrameHeight() - height;
+        top = above >= window->Pos.y ? above : std::max(window->Pos.y, bottom - height);
+    }
     ImGui::SetCursorScreenPos(ImVec2(keep.x, top));
     ImGui::PushStyleColor(ImGuiCol_ChildBg, active_palette().notice_bg);
     ImGui::PushStyleColor(ImGuiCol_Text, active_palette().notice_text);

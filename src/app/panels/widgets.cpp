@@ -163,13 +163,13 @@ ImGuiID g_quiet_item = 0;
 }
 
 void item_tooltip(const char* text) {
-    const ImGuiID id = ImGui::GetItemID();
-    if (ImGui::IsItemActive() || ImGui::IsItemDeactivated()) g_quiet_item = id;
+    const ImGuiID id = ImGui::GetItemID();  // 0 for plain text, which cannot be pressed
+    if (id != 0 && (ImGui::IsItemActive() || ImGui::IsItemDeactivated())) g_quiet_item = id;
     if (!ImGui::IsItemHovered()) {
-        if (g_quiet_item == id) g_quiet_item = 0;
+        if (id != 0 && g_quiet_item == id) g_quiet_item = 0;
         return;
     }
-    if (g_quiet_item != id) {
+    if (id == 0 || g_quiet_item != id) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
         ImGui::TextUnformatted(text);
