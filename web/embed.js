@@ -4,14 +4,25 @@
 // Each call creates its own canvas and its own WebAssembly instance (own memory and state), so several
 // widgets can live on one page without sharing anything.
 //
-// The widget is split by concern: embed_handle.js (the handle), embed_options.js (mount options),
-// embed_page.js (canvas, message box, wheel, size, page URL), embed_keys.js (keyboard focus in the page),
-// embed_soft_keyboard.js (a phone's on-screen keyboard for the canvas's text fields), embed_share.js
-// (clipboard, downloads, import), embed_snapshot.js (PNG), embed_messages.js (postMessage),
-// embed_lessons.js (the lesson verbs) with embed_lesson_link.js (an instructor's lesson inside a link),
-// embed_remember.js (the work kept across a reload of the page), embed_about.js (the licence and notices), embed_a11y.js with embed_a11y_parts.js
-// and embed_a11y_lesson.js (the accessible mirror: the table view and the live announcements; loaded
-// after the first frame, see A11Y_MODULE), embed_wasm.js (calls into the module). scripts/build_single.mjs joins them into one classic script for the single-file build: use only
+// The widget is split by concern (every embed_*.js of web/):
+//   embed_handle.js (the handle), embed_options.js (mount options), embed_version.js (the version the
+//   files must share), embed_load.js (the widget's own files, and what a page is told when one fails),
+//   embed_wasm.js (calls into the module), embed_deferred.js (the second WebAssembly part and the
+//   lessons' texts, fetched after the first frame);
+//   embed_page.js (canvas, message box, wheel, size, page URL), embed_keys.js (keyboard focus in the
+//   page), embed_soft_keyboard.js (a phone's on-screen keyboard for the canvas's text fields),
+//   embed_page_scroll.js (one finger scrolls the course page past the widget);
+//   embed_share.js (clipboard, downloads, import), embed_snapshot.js (PNG), embed_messages.js
+//   (postMessage), embed_about.js (the licence and notices);
+//   embed_lessons.js (the lesson verbs) with embed_lesson_link.js (an instructor's lesson inside a link),
+//   embed_remember.js (the work kept across a reload of the page), embed_check_states.js (the state
+//   each step was checked on, kept across a reload);
+//   embed_scorm.js (the SCORM run-time of a lesson package) and embed_scorm_save.js (Author mode's SCORM
+//   zips), embed_xapi_start.js with embed_xapi_options.js, embed_xapi.js and embed_xapi_send.js (xAPI
+//   statements; loaded only by a page that uses them);
+//   embed_a11y.js with embed_a11y_parts.js, embed_a11y_lesson.js and embed_a11y_views.js (the accessible
+//   mirror: the table view and the live announcements; loaded after the first frame, see A11Y_MODULE).
+// scripts/build_single.mjs joins them into one classic script for the single-file build: use only
 // `import {...} from './x.js'` of these files (plus the module factory's default import below), `export` in
 // front of top-level declarations or `export {names}`, and not the module-only `import` meta property.
 import createPerceptronLabModule from './perceptron_lab.js';

@@ -81,8 +81,7 @@ void render(Runtime& rt, int fb_w, int fb_h) {
     }
     glClear(GL_COLOR_BUFFER_BIT);
     glDisable(GL_SCISSOR_TEST);
-    rt.app->render_gl(fb_w, fb_h);  // GPU decision field, under ImGui's draw data
-    ImGui_ImplOpenGL3_RenderDrawData(data);
+    ImGui_ImplOpenGL3_RenderDrawData(data);  // the decision field too: a callback in the canvas's draw list
     SDL_GL_SwapWindow(rt.window);
 }
 

@@ -1,4 +1,4 @@
-// The benchmark field of the JS handle's benchField(n) (src/platform/web_host.cpp) and of
+// The benchmark field of the test build's benchField(n) (src/platform/web_test_hooks.cpp) and of
 // field_check --bench: n random RBF support vectors. Plain data, no GL. (The fields the tests check the
 // shader with live in tests/app/render/field_fixtures.cpp.)
 #pragma once

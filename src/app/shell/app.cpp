@@ -119,8 +119,6 @@ void App::before_new_frame(float device_pixel_ratio) {
     if (fonts_.rebuild_if_needed(device_pixel_ratio, text_scale)) request_redraw();
 }
 
-void App::render_gl(int, int) {}
-
 // [SECTION] training in time slices
 // Slow speeds step one visit at a time (each update animated); fast speeds run as many visits as fit
 // in the frame's training budget, so the UI stays responsive whatever the data size or kernel.

@@ -40,13 +40,13 @@ public:
     ~App();
 
     // Frame protocol (platform/main.cpp): needs_frame() -> before_new_frame() -> [ImGui::NewFrame]
-    // -> frame() -> render_gl() -> after_frame().
+    // -> frame() -> [ImGui's draw data rendered; the decision field is drawn from it, by a callback in
+    // the canvas's draw list (app/render/field_layer.cpp)] -> after_frame().
     bool needs_frame() const;
     void before_new_frame(float device_pixel_ratio);  // font atlas changes must happen outside a frame
     void prepare_input();  // after the backends' NewFrame, right before ImGui::NewFrame (app_keyboard.cpp)
     void request_redraw(int frames = 3);
     void frame(int framebuffer_width, int framebuffer_height);
-    void render_gl(int framebuffer_width, int framebuffer_height);
     void after_frame();
     std::array<float, 3> background_color() const;
     // The host says the pointer is a finger (CSS pointer: coarse): larger targets.

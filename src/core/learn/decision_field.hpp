@@ -1,4 +1,4 @@
-// The learned function as plain data, the hand-off between learner and renderer (DESIGN.md).
+// The learned function as plain data, the hand-off between learner and renderer (docs/architecture.md).
 // The GPU shader and this CPU eval() compute the same f(x); tests use eval() as the reference.
 #pragma once
 #include <vector>
