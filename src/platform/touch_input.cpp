@@ -81,7 +81,11 @@ bool TouchInput::consume(const SDL_Event& e, SDL_Window* window, app::Canvas& ca
     } else {
         finger.kind = app::FingerEvent::Kind::Up;
         if (primary_ == id) {
-            if (press_ == Press::Held) give_press();  // a tap: press and release
+            // Still undecided: a tap gives its press and release; a finger that left far from where it
+            // landed swiped (a busy page delivers a quick swipe as a start and an end) and presses nothing.
+            const float dx = at.x - press_position_.x, dy = at.y - press_position_.y;
+            const float slop = app::TouchGestures::kTouchSlop;
+            if (press_ == Press::Held && dx * dx + dy * dy <= slop * slop) give_press();
             if (press_ == Press::Given) steps_.push_back({StepKind::Release, at});
             if (press_ == Press::Withheld && scroll_axis_ == Axis::Page) {  // the last stretch, then the page glides on
                 page_dy_ += finger.screen_y - page_last_y_;

@@ -161,3 +161,22 @@ test('a panel scrolls with one finger, and at its end the drag scrolls the page'
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a quick swipe that arrives as only a start and an end presses nothing (a busy page delivers one so)', async () => {
+  const { page, context, problems, cdp } = await openCourse();
+  const r = await canvasRect(page);
+  const data = (await drawn(page)).items.find((i) => i.label === 'Data');
+  assert.ok((await drawn(page)).items.some((i) => /^Write your own lesson/.test(i.label)), 'the Lesson tab is open');
+  const from = centreOf(r, data.rect);
+  await holdUntilFrames(page, null, async () => {
+    await touch(cdp, 'touchStart', [from]);
+    await touch(cdp, 'touchMove', [{ x: from.x, y: from.y - 150 }]);
+    await touch(cdp, 'touchEnd', []);
+  });
+  await settle(page);
+  assert.ok((await drawn(page)).items.some((i) => /^Write your own lesson/.test(i.label)), 'the swipe did not open the Data tab');
+  await tap(page, cdp, centreOf(r, data.rect));
+  assert.ok(!(await drawn(page)).items.some((i) => /^Write your own lesson/.test(i.label)), 'a tap there does');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
