@@ -75,7 +75,7 @@ if (!/var createPerceptronLabModule\b/.test(moduleJs)) throw new Error(`${module
 // A literal "</script" inside the inlined code would end the <script> element early.
 const script = `${moduleJs}\n${bundleModules('embed.js', [{ file: 'embed_scorm.js', global: 'PerceptronLabScorm' },
   { file: 'embed_xapi.js', global: 'PerceptronLabXapi' }, { file: 'embed_a11y.js', global: 'PerceptronLabA11y' },
-  { file: 'embed_about.js', global: 'PerceptronLabAbout' }])}`.replace(/<\/script/gi, '<\\/script');
+  { file: 'embed_about.js', global: 'PerceptronLabAbout' }, { file: 'embed_messages.js', global: 'PerceptronLabMessages' }])}`.replace(/<\/script/gi, '<\\/script');
 const style = `${read(path.join(repo, 'web/embed.css'))}\n${read(path.join(repo, 'web/single/page.css'))}`;
 // ASCII only (write \u2026, not the character): a page that inlines the file with srcdoc in a document of
 // another encoding would change those bytes, the CSP hashes would no longer match, and nothing would run.

@@ -33,6 +33,7 @@ export const SHIPPED_WEB = [
   ['embed_scorm_save.js', 'Author mode\'s SCORM packages, with their zip writer'],
   ['embed_xapi.js', 'xAPI statements, fetched by a page that uses them'],
   ['embed_about.js', 'the About line\'s "Licence and notices", fetched on that click'],
+  ['embed_messages.js', 'what answers postMessage, fetched when a page sends the first message'],
   ['perceptron-lab-single.html', 'the whole widget in one file (and what Author mode packs into SCORM)'],
   ['index.html', 'the full-page widget'],
   ['main.js', 'the full-page widget\'s script'],

@@ -12,8 +12,9 @@
 //   embed_page.js (canvas, message box, wheel, size, page URL), embed_keys.js (keyboard focus in the
 //   page), embed_soft_keyboard.js (a phone's on-screen keyboard for the canvas's text fields),
 //   embed_page_scroll.js (one finger scrolls the course page past the widget);
-//   embed_share.js (clipboard, downloads, import), embed_snapshot.js (PNG), embed_messages.js
-//   (postMessage), embed_about.js (the licence and notices);
+//   embed_share.js (clipboard, downloads, import), embed_snapshot.js (PNG), embed_messages_start.js
+//   with embed_messages.js (postMessage; fetched when the first message comes), embed_about.js (the
+//   licence and notices);
 //   embed_lessons.js (the lesson verbs) with embed_lesson_link.js (an instructor's lesson inside a link),
 //   embed_remember.js (the work kept across a reload of the page), embed_check_states.js (the state
 //   each step was checked on, kept across a reload);
@@ -27,7 +28,7 @@
 // front of top-level declarations or `export {names}`, and not the module-only `import` meta property.
 import createPerceptronLabModule from './perceptron_lab.js';
 import { HANDLE_VERSION, createHandle } from './embed_handle.js';
-import { MESSAGE_PREFIX, setUpMessages } from './embed_messages.js';
+import { MESSAGE_PREFIX, setUpMessages } from './embed_messages_start.js';
 import { setUpKeyboard } from './embed_keys.js';
 import { applyStartOptions, optionsFromElement, startsFromDefaults, styleElement } from './embed_options.js';
 import { createCanvas, createNoticeBox, followAddressedLinks, followWheelFocus, keepUrlInSync, linkAddressedTo,
@@ -151,6 +152,7 @@ export async function mountPerceptron(element, options = {}) {
       onTextField: (field) => { if (widget) widget.softKeyboard.follow(field); },
       // One finger hands a scroll on to the course page (host.hpp scroll_page): embed_page_scroll.js.
       pageCanScroll: () => (widget ? widget.pageScroll.canScroll() : 0),
+      fingerScreenY: (id) => (widget ? widget.pageScroll.fingerScreenY(id) : NaN),
       onPageScroll: (dy, left) => { if (widget) widget.pageScroll.scroll(dy, left); },
     });
     await ready;
@@ -267,7 +269,7 @@ export async function mountPerceptron(element, options = {}) {
   const checkStates = options.remember === false || options.remember === 'off'
     ? null : keepCheckStates(handle, wasm, rememberKey(element));
   if (checkStates) cleanups.push(checkStates.stop);
-  const stopMessages = setUpMessages(handle, follow, options);
+  const stopMessages = setUpMessages(handle, follow, options, HANDLE_VERSION);
   if (stopMessages) cleanups.push(stopMessages);
   xapi.start();
   // embed.js and embed.css of two versions (a page that updated one line of two): said once mounted,

@@ -5,11 +5,10 @@ import { createLessons } from './embed_lessons.js';
 import { widgetLinkTarget, withoutWidgetAddress } from './embed_page.js';
 import { printSheet } from './embed_share.js';
 import { LAB_VERSION } from './embed_version.js';
+import { TRAIN_KEYS } from './embed_options.js';
 
 /** Version of the JS handle; it moves together with the link format version (v=1). */
 export const HANDLE_VERSION = 1;
-/** handle.train({key: count}) -> the `kind` argument of pl_train (web_host.cpp). */
-export const TRAIN_KIND = { steps: 0, epochs: 1, untilConverged: 2, nextMistake: 3, reset: 4 };
 /** handle.exportTrace(format): the formats of the trace table (core/figures/trace_table.hpp). */
 const TRACE_FORMATS = ['csv', 'latex', 'markdown'];
 
@@ -62,11 +61,11 @@ export function createHandle(widget) {
     },
     /** train({steps}) | train({epochs}) | train({untilConverged: true}) | train({nextMistake}) | train({reset: true}) */
     train(request = { steps: 1 }) {
-      for (const [key, kind] of Object.entries(TRAIN_KIND)) {
+      for (const key of TRAIN_KEYS) {
         if (request[key] === undefined || request[key] === false) continue;
         const count = request[key] === true ? 1 : Number(request[key]);
         if (!Number.isFinite(count) || count < 0) throw new Error(`train: bad count for '${key}'`);
-        call('pl_train', kind, count);
+        withString(key, (ptr) => call('pl_train', ptr, count));
         return handle.state();
       }
       throw new Error("train: give one of steps, epochs, untilConverged, nextMistake, reset");

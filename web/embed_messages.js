@@ -1,17 +1,12 @@
 // postMessage: a parent page (or the page itself) drives a widget with messages whose type starts with
 // 'perceptron-lab:' (docs/reference.md "postMessage"). Only allowed origins are heard; every request gets a reply.
-import { HANDLE_VERSION, TRAIN_KIND } from './embed_handle.js';
-import { allowedOrigins } from './embed_options.js';
+import { MESSAGE_PREFIX, REPLIES } from './embed_messages_start.js';
+import { TRAIN_KEYS, allowedOrigins } from './embed_options.js';
 
-/** Every postMessage type starts with this (docs/reference.md "postMessage"). */
-export const MESSAGE_PREFIX = 'perceptron-lab:';
-// The widget's own messages: a widget hears them too (same window) and must not answer them.
-const REPLIES = new Set(['state', 'link', 'loaded', 'ready', 'change', 'error', 'lessons', 'lesson', 'verdict', 'result', 'xapi']);
 
-/** Listens for messages to this widget; returns what stops listening, or null when messages are off. */
-export function setUpMessages(handle, follow, options) {
+/** What answers the messages to this widget: {hear(event), stop()} (embed_messages_start.js hands them over). */
+export function createMessages(handle, follow, options) {
   const allowed = allowedOrigins(options);
-  if (!allowed.length || typeof window === 'undefined') return null;
   const id = handle.element.id || undefined;
   const subscribers = [];
   const resultFollowers = [];  // get-result with follow: true (the H5P content type, web/h5p)
@@ -85,8 +80,8 @@ export function setUpMessages(handle, follow, options) {
         case 'close-lesson': handle.closeLesson(); reply({ type: `${MESSAGE_PREFIX}lesson`, ok: true, lesson: null }); return;
         case 'train': {
           const request = {};
-          for (const key of Object.keys(TRAIN_KIND)) if (msg[key] !== undefined) request[key] = msg[key];
-          if (Object.keys(request).length !== 1) { refuse(`give exactly one of ${Object.keys(TRAIN_KIND).join(', ')}`); return; }
+          for (const key of TRAIN_KEYS) if (msg[key] !== undefined) request[key] = msg[key];
+          if (Object.keys(request).length !== 1) { refuse(`give exactly one of ${TRAIN_KEYS.join(', ')}`); return; }
           const value = Object.values(request)[0];
           if (!(value === true || (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1e7))) {
             refuse('the count must be a number from 0 to 1e7 (or true)');
@@ -112,7 +107,6 @@ export function setUpMessages(handle, follow, options) {
       refuse(err.message);
     }
   };
-  window.addEventListener('message', onMessage);
   // The whole state is made only while a parent page listens.
   const unsubscribe = follow(() => {
     if (!subscribers.length) return;
@@ -128,9 +122,5 @@ export function setUpMessages(handle, follow, options) {
       try { s.target.postMessage(message, s.targetOrigin); } catch (e) { /* gone */ }
     }
   });
-  if (inIframe) {
-    // Tell the parent page it can send messages now (carries no state, so any origin may see it).
-    try { window.parent.postMessage({ type: `${MESSAGE_PREFIX}ready`, widget: id, version: HANDLE_VERSION }, '*'); } catch (e) { /* detached */ }
-  }
-  return () => { window.removeEventListener('message', onMessage); unsubscribe(); stopResults(); };
+  return { hear: onMessage, stop: () => { unsubscribe(); stopResults(); } };
 }

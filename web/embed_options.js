@@ -33,7 +33,8 @@ const NAMED_OPTIONS = {
 };
 const CONTROL_NAMES = ['train', 'data', 'kernel', 'show', 'share', 'theory', 'plots', 'lift', 'trace'];
 const TRAIN_SPELLINGS = ['epochs:2', 'untilConverged', 'steps:5'];
-const TRAIN_KEYS = ['steps', 'epochs', 'untilConverged', 'nextMistake', 'reset'];  // embed_handle.js TRAIN_KIND
+/** The training verbs a page names (handle.train, data-train, the 'train' message): pl_train's names (kNamedVerbs, training_verbs.hpp). */
+export const TRAIN_KEYS = ['steps', 'epochs', 'untilConverged', 'nextMistake', 'reset'];
 const TEXT_SIZE = { min: 100, max: 200 };  // kTextSizeRange in src/core/state/limits.hpp
 
 // Options made by optionsFromElement, with the attributes' own text: a message names what the

@@ -24,6 +24,12 @@ export function setUpPageScroll(element) {
   let scroller = null, velocity = 0, lastAt = 0, glide = 0;
   const stop = () => { cancelAnimationFrame(glide); glide = 0; };
   document.addEventListener('touchstart', stop, { capture: true, passive: true });  // a new touch catches the page
+  // Where each finger is in the viewport, as the browser says it: the module's own finger positions are
+  // relative to the canvas, which the page scroll moves under the finger (and a touch's end is placed
+  // from the page's origin), so the scroll is measured with these.
+  const fingerY = new Map();
+  const follow = (event) => { for (const t of event.changedTouches) fingerY.set(t.identifier, t.clientY); };
+  for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) element.addEventListener(type, follow, { capture: true, passive: true });
 
   function glideOn() {
     let before = performance.now();
@@ -39,6 +45,8 @@ export function setUpPageScroll(element) {
   }
 
   return {
+    /** The viewport y of the finger `id` at its last event (NaN: none seen). */
+    fingerScreenY(id) { return fingerY.has(id) ? fingerY.get(id) : NaN; },
     /** Asked when a touch begins: 1 when the page around the widget can scroll. */
     canScroll() {
       scroller = scrollerOf(element);
@@ -63,6 +71,7 @@ export function setUpPageScroll(element) {
     remove() {
       stop();
       document.removeEventListener('touchstart', stop, { capture: true });
+      for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) element.removeEventListener(type, follow, { capture: true });
     },
   };
 }

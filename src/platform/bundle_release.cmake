@@ -23,8 +23,9 @@ execute_process(
 # mode's SCORM packages with their zip writer (fflate.js, copied in by CMakeLists.txt: bundled into it
 # here; fetched when one of its two buttons is pressed), the xAPI part (embed_xapi_start.js loads it
 # only for a page that uses xAPI), the accessible mirror (embed_a11y.js with its parts, fetched
-# after the first frame) and the About line's licence and notices (embed_about.js, on its click).
-set(late_modules embed_scorm embed_scorm_save embed_xapi embed_a11y embed_about)
+# after the first frame), the About line's licence and notices (embed_about.js, on its click) and what
+# answers postMessage (embed_messages.js, when the first message comes: embed_messages_start.js).
+set(late_modules embed_scorm embed_scorm_save embed_xapi embed_a11y embed_about embed_messages)
 foreach(module ${late_modules})
   execute_process(
     COMMAND ${ESBUILD} ${module}.js --bundle --minify --format=esm --outfile=${module}.late.tmp --log-level=warning

@@ -22,7 +22,7 @@ bool input_pending();
 // Native: the window is the whole page, so false and nothing.
 bool page_can_scroll();
 void scroll_page(float finger_dy, bool finger_left);
-// Where the widget's top is on the screen now (web: in the viewport), to tell a finger that moved from
-// a page that scrolled under it. Native: 0.
-float widget_top_on_screen();
+// Where a finger is on the screen, up and down (web: its viewport y at its last event, as the browser
+// says it; the canvas-relative position moves when the page scrolls under it). NaN: not known (native).
+float finger_screen_y(long long finger_id);
 }  // namespace pl::platform

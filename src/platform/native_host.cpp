@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 
@@ -137,7 +138,7 @@ void detach() {
 
 bool page_can_scroll() { return false; }  // the window is the whole page
 void scroll_page(float, bool) {}
-float widget_top_on_screen() { return 0.0f; }
+float finger_screen_y(long long) { return std::numeric_limits<float>::quiet_NaN(); }
 
 void cannot_start(const char* why) { std::fprintf(stderr, "perceptron-lab cannot start: %s\n", why); }
 

@@ -56,7 +56,8 @@ bool TouchInput::consume(const SDL_Event& e, SDL_Window* window, app::Canvas& ca
     finger.y = at.y;
     if (e.type == SDL_FINGERDOWN && fingers_down_.empty()) page_scrolls_ = page_can_scroll();
     // On a page that scrolls, where the finger is on the screen (the canvas may have moved under it).
-    if (page_scrolls_) finger.screen_y = at.y + widget_top_on_screen();
+    if (page_scrolls_) finger.screen_y = finger_screen_y(static_cast<long long>(id));
+    if (std::isnan(finger.screen_y)) finger.screen_y = at.y;
 
     if (e.type == SDL_FINGERDOWN) {
         finger.kind = app::FingerEvent::Kind::Down;

@@ -82,7 +82,7 @@ EM_JS(void, pl_keyboard_exit_js, (int how), {
 });
 // One finger scrolls the course page (host.hpp): web/embed_page_scroll.js.
 EM_JS(int, pl_page_can_scroll_js, (), { return Module['pageCanScroll'] ? Module['pageCanScroll']() : 0; });
-EM_JS(float, pl_widget_top_js, (), { return Module['canvas'] ? Module['canvas'].getBoundingClientRect().top : 0; });
+EM_JS(float, pl_finger_screen_y_js, (int id), { return Module['fingerScreenY'] ? Module['fingerScreenY'](id) : NaN; });
 EM_JS(void, pl_scroll_page_js, (float dy, int left), { if (Module['onPageScroll']) Module['onPageScroll'](dy, left); });
 // The Share buttons: clipboard, downloads, file picker and snapshots are done by web/embed.js.
 EM_JS(void, pl_host_request_js, (int request), {
@@ -158,7 +158,7 @@ void detach() { g_app = nullptr; }
 
 bool page_can_scroll() { return pl_page_can_scroll_js() != 0; }
 void scroll_page(float finger_dy, bool finger_left) { pl_scroll_page_js(finger_dy, finger_left ? 1 : 0); }
-float widget_top_on_screen() { return pl_widget_top_js(); }
+float finger_screen_y(long long finger_id) { return pl_finger_screen_y_js(static_cast<int>(finger_id)); }
 
 void cannot_start(const char* why) {
     std::fprintf(stderr, "Perceptron Lab cannot start: %s\n", why);
@@ -304,32 +304,17 @@ EMSCRIPTEN_KEEPALIVE void pl_request_redraw() {
     if (g_app) g_app->request_redraw();
 }
 
-// kind: 0 steps, 1 epochs, 2 until converged, 3 next mistake (count times), 4 reset.
-EMSCRIPTEN_KEEPALIVE double pl_train(int kind, double count) {
+// handle.train({<verb>: count}), the page's 'train' message and the mirror's buttons: `verb` is a name of
+// kNamedVerbs (training_verbs.hpp), which also holds the verbs back on a predict step. Returns the
+// visits made; -1 for a name that is no verb.
+EMSCRIPTEN_KEEPALIVE double pl_train(const char* verb, double count) {
     if (!g_app) return 0;
-    pl::Session& s = g_app->session();
-    g_app->run().running = false;
-    // A predict step holds training back until its Check makes the visit (training_verbs.hpp): the
-    // handle and the mirror's buttons are held as the screen's verbs are.
-    if (kind != 4 && g_app->lesson().training_blocked()) {
-        s.set_notice(pl::app::kPredictFirstNotice);
-        g_app->request_redraw();
-        return 0;
-    }
+    // The hold as it is now: a lesson step opened by a call just before this one counts already.
+    pl::app::hold_training(g_app->lesson().training_blocked());
     const auto n = static_cast<std::size_t>(std::fmax(0.0, std::fmin(count, 1e9)));
-    pl::TrainingData& data = s.shown_data();  // the points, or the messages in Words mode
-    const std::size_t before = data.visits();
-    switch (kind) {
-        case 0: data.run_visits(n); break;
-        case 1: for (std::size_t i = 0; i < n; ++i) data.epoch(); break;
-        case 2: data.converge(); break;
-        case 3: for (std::size_t i = 0; i < n; ++i) data.next_mistake(); break;
-        case 4: data.reset(); break;
-        default: break;
-    }
+    const long long made = pl::app::train_by_name(g_app->session(), g_app->run(), verb, n);
     g_app->request_redraw();
-    const std::size_t after = data.visits();
-    return static_cast<double>(after - std::min(before, after));
+    return static_cast<double>(made);
 }
 
 // Applies the training settings of a full-state JSON (the JS handle's configure() merges the new

@@ -170,7 +170,7 @@ test('release page: one bundle; every script and the wasm are preloaded, and eac
   // The bundled parts left the folder; what stays is fetched after the first frame (the accessible
   // mirror) or only by the pages that ask for it (a SCORM page, Author mode's SCORM buttons, a page that
   // sends xAPI statements, the About line's "Licence and notices"), each bundled whole on its own.
-  const onDemand = ['embed_a11y.js', 'embed_about.js', 'embed_scorm.js', 'embed_scorm_save.js', 'embed_xapi.js'];
+  const onDemand = ['embed_a11y.js', 'embed_about.js', 'embed_messages.js', 'embed_scorm.js', 'embed_scorm_save.js', 'embed_xapi.js'];
   assert.deepEqual(fs.readdirSync(releaseRoot).filter((f) => /^embed_.*\.js$/.test(f)).sort(), onDemand, 'the bundled parts left the folder');
   for (const file of onDemand)
     assert.doesNotMatch(fs.readFileSync(path.join(releaseRoot, file), 'utf8'), /from\s*["']\.\/embed_/, `${file} imports a part that left`);

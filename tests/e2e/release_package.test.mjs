@@ -31,7 +31,7 @@ const EXPECTED_FILES = [
   'CHANGELOG.md', 'LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.txt', 'package.json',
   'cli/perceptron-lab.js', 'cli/package.json',
   'dist/LICENSE', 'dist/THIRD_PARTY_NOTICES.txt',
-  'dist/embed.css', 'dist/embed.js', 'dist/embed_a11y.js', 'dist/embed_about.js', 'dist/embed_scorm.js', 'dist/embed_scorm_save.js', 'dist/embed_xapi.js',
+  'dist/embed.css', 'dist/embed.js', 'dist/embed_a11y.js', 'dist/embed_about.js', 'dist/embed_messages.js', 'dist/embed_scorm.js', 'dist/embed_scorm_save.js', 'dist/embed_xapi.js',
   'dist/examples/course.css', 'dist/examples/course.html', 'dist/examples/course.js',
   'dist/favicon.svg', 'dist/index.html', 'dist/main.js',
   'dist/perceptron-lab-single.html', 'dist/perceptron_lab.deferred.wasm', 'dist/perceptron_lab.js',

@@ -6,7 +6,7 @@
 // Usage: node tests/engines/run.mjs [chromium] [firefox-esr] [webkitgtk]   (none named: all three)
 //        PL_WEB_DIR=<folder> serves another build (default build/web-test, as the e2e tests).
 //        PL_FLOWS=<substring>[|<substring>...] runs only the flows whose name contains one of them.
-// Not part of ./scripts/test.sh yet. Exit status 1 when anything failed.
+// ./scripts/test.sh runs it after the browser tests. Exit status 1 when anything failed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { outputDir as e2eOutput } from '../e2e/harness.mjs';
@@ -35,43 +35,52 @@ function withTimeout(promise, ms, what) {
 const server = await startFlowServer();
 const display = names.some((n) => ENGINES[n].needsDisplay) ? await startDisplay() : null;
 let passed = 0, failed = 0, skipped = 0;
-try {
-  for (const name of names) {
-    const t0 = performance.now();
-    let engine, ok = 0, bad = 0, skip = 0;
-    const lines = [];
+// One engine's lane: start it, run every flow, stop it, print its lines at once.
+async function lane(name) {
+  const t0 = performance.now();
+  let engine, ok = 0, bad = 0, skip = 0;
+  const lines = [];
+  try {
+    engine = await withTimeout(ENGINES[name].start({ display: display?.display }), 60000, `${name} start`);
+    lines.push(`  start: ${seconds(t0)} s`);
+  } catch (err) {
+    bad = flows.length;
+    lines.push(`  start FAILED after ${seconds(t0)} s: ${err.stack || err}`);
+  }
+  const ctx = { url: server.url, webRoot: server.root, engine: name, outputDir, info: {} };
+  for (const [flow, run] of engine ? flows : []) {
+    const t1 = performance.now();
     try {
-      engine = await withTimeout(ENGINES[name].start({ display: display?.display }), 60000, `${name} start`);
-      lines.push(`  start: ${seconds(t0)} s`);
+      await withTimeout(run((url, size) => engine.open(url, size), ctx), FLOW_TIMEOUT_MS, flow);
+      ok++;
+      lines.push(`  ok   ${flow} (${seconds(t1)} s)`);
     } catch (err) {
-      bad = flows.length;
-      lines.push(`  start FAILED after ${seconds(t0)} s: ${err.stack || err}`);
-    }
-    const ctx = { url: server.url, webRoot: server.root, engine: name, outputDir, info: {} };
-    for (const [flow, run] of engine ? flows : []) {
-      const t1 = performance.now();
-      try {
-        await withTimeout(run((url, size) => engine.open(url, size), ctx), FLOW_TIMEOUT_MS, flow);
-        ok++;
-        lines.push(`  ok   ${flow} (${seconds(t1)} s)`);
-      } catch (err) {
-        if (err instanceof SkipFlow) { skip++; lines.push(`  skip ${flow}: ${err.message}`); continue; }
-        bad++;
-        const where = String(err.stack || '').split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 3);
-        lines.push(`  FAIL ${flow} (${seconds(t1)} s)\n${[`${err.name}: ${err.message}`, ...where].join('\n').split('\n').map((l) => `       ${l.trim()}`).join('\n')}`);
-        // A page that does not load fails every flow after it the same way: count them, do not wait them out.
-        if (flow === flows[0][0] && flows[0][0] === FLOWS[0][0]) {
-          for (const [rest] of flows.slice(1)) { bad++; lines.push(`  FAIL ${rest} (not run: the page did not load)`); }
-          break;
-        }
+      if (err instanceof SkipFlow) { skip++; lines.push(`  skip ${flow}: ${err.message}`); continue; }
+      bad++;
+      const where = String(err.stack || '').split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 3);
+      lines.push(`  FAIL ${flow} (${seconds(t1)} s)\n${[`${err.name}: ${err.message}`, ...where].join('\n').split('\n').map((l) => `       ${l.trim()}`).join('\n')}`);
+      // A page that does not load fails every flow after it the same way: count them, do not wait them out.
+      if (flow === flows[0][0] && flows[0][0] === FLOWS[0][0]) {
+        for (const [rest] of flows.slice(1)) { bad++; lines.push(`  FAIL ${rest} (not run: the page did not load)`); }
+        break;
       }
     }
-    if (engine) await withTimeout(engine.stop(), 20000, `${name} stop`).catch((err) => lines.push(`  stop: ${err.message}`));
-    if (Object.keys(ctx.info).length) lines.push(`  info: ${JSON.stringify(ctx.info)}`);
-    const line = `[engine] ${name} ${engine?.version ?? '?'}: ${ok} passed, ${bad} failed, ${skip} skipped (${seconds(t0)} s)`;
-    console.log([line, ...lines].join('\n'));
-    passed += ok; failed += bad; skipped += skip;
   }
+  if (engine) await withTimeout(engine.stop(), 20000, `${name} stop`).catch((err) => lines.push(`  stop: ${err.message}`));
+  if (Object.keys(ctx.info).length) lines.push(`  info: ${JSON.stringify(ctx.info)}`);
+  const line = `[engine] ${name} ${engine?.version ?? '?'}: ${ok} passed, ${bad} failed, ${skip} skipped (${seconds(t0)} s)`;
+  console.log([line, ...lines].join('\n'));
+  passed += ok; failed += bad; skipped += skip;
+}
+
+// The engines that need the display (Firefox and WebKitGTK windows on one Xvfb screen) run one after the
+// other: two windows there would take the keyboard focus from each other. A headless engine (Chromium)
+// runs beside them: each browser waits on its own frames most of the time, and the flows wait on the
+// widget's signals, never on the clock. PL_ENGINE_SERIAL=1 runs every lane one after the other.
+const serial = process.env.PL_ENGINE_SERIAL === '1';
+const groups = serial ? [names] : [names.filter((n) => ENGINES[n].needsDisplay), names.filter((n) => !ENGINES[n].needsDisplay)];
+try {
+  await Promise.all(groups.map(async (group) => { for (const name of group) await lane(name); }));
 } finally {
   stopEverything();  // what a flow that ran out of time left running
   await server.close();

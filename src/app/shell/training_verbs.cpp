@@ -1,5 +1,8 @@
 #include "app/shell/training_verbs.hpp"
 
+#include <algorithm>
+#include <cstring>
+
 #include "app/shell/run_state.hpp"
 
 namespace pl::app {
@@ -38,6 +41,29 @@ void run_training_verb(Session& s, Canvas& canvas, RunState& run, TrainingVerb v
         case TrainingVerb::Converge: data.converge(); break;
         case TrainingVerb::Reset: data.reset(); break;
     }
+}
+
+long long train_by_name(Session& s, RunState& run, const char* name, std::size_t count) {
+    const NamedVerb* found = nullptr;
+    for (const NamedVerb& v : kNamedVerbs)
+        if (name && std::strcmp(v.name, name) == 0) found = &v;
+    if (!found) return -1;
+    run.running = false;
+    if (g_held && found->verb != TrainingVerb::Reset) {
+        s.set_notice(kPredictFirstNotice);
+        return 0;
+    }
+    TrainingData& data = s.shown_data();  // the points, or the messages in Words mode
+    const std::size_t before = data.visits();
+    switch (found->verb) {
+        case TrainingVerb::Step: data.run_visits(count); break;  // in one go: a handle may ask for millions
+        case TrainingVerb::Epoch: for (std::size_t i = 0; i < count; ++i) data.epoch(); break;
+        case TrainingVerb::NextMistake: for (std::size_t i = 0; i < count; ++i) data.next_mistake(); break;
+        case TrainingVerb::Converge: data.converge(); break;
+        case TrainingVerb::Reset: data.reset(); break;
+    }
+    const std::size_t after = data.visits();
+    return static_cast<long long>(after - std::min(before, after));
 }
 
 void run_one_visit(Session& s, Canvas& canvas, bool animate_mistake) {

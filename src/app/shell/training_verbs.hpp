@@ -4,8 +4,8 @@
 // needs around a verb: Run stops, and a points update that moved w is animated on the canvas.
 // The Training section's buttons, the lesson card's buttons and the keys call run_training_verb; Run
 // (App::advance_training) calls run_one_visit at slow speeds and shown_data().run_visits(n) at speed;
-// the accessible mirror's buttons and the JS handle's train() (pl_train, src/platform/web_host.cpp)
-// call shown_data() directly.
+// the JS handle's train() and the accessible mirror's buttons (pl_train, src/platform/web_host.cpp)
+// call train_by_name with the verb's name from the one table below.
 //
 // [SECTION] The hold of a predict step
 // A lesson step that asks "mistake or not?" about the next visit (LessonRun::training_blocked) holds
@@ -26,6 +26,21 @@ enum class TrainingVerb { Step, NextMistake, Epoch, Converge, Reset };
 // Stops Run and does the verb; a points update that changed w is animated on the canvas. While the
 // hold is on, a verb other than Reset is refused instead (the notice says why).
 void run_training_verb(Session& session, Canvas& canvas, RunState& run, TrainingVerb verb);
+// The verbs by the names the JS handle, the page's messages and data-train use ("steps", "epochs",
+// "untilConverged", "nextMistake", "reset"), each with how many times a count does it.
+struct NamedVerb {
+    const char* name;
+    TrainingVerb verb;
+    bool counted;  // {steps: 5} is five steps; untilConverged and reset take no count
+};
+inline constexpr NamedVerb kNamedVerbs[] = {
+    {"steps", TrainingVerb::Step, true},          {"epochs", TrainingVerb::Epoch, true},
+    {"untilConverged", TrainingVerb::Converge, false}, {"nextMistake", TrainingVerb::NextMistake, true},
+    {"reset", TrainingVerb::Reset, false},
+};
+// The verb named `name`, `count` times (nothing animated, Run stopped, the same hold as the screen's);
+// the visits it made. -1: no verb has that name.
+long long train_by_name(Session& session, RunState& run, const char* name, std::size_t count);
 // One visit for Run at slow speeds (animated on the canvas when `animate` and it was a mistake).
 void run_one_visit(Session& session, Canvas& canvas, bool animate);
 
