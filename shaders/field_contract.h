@@ -2,7 +2,7 @@
 //   GLSL  src/app/render/gl_program.cpp puts this file (after the #version line) in front of
 //         shaders/decision_field.frag, so the shader's codes, uniforms and layouts come from here.
 //   C++   src/app/render/field_contract.hpp includes it; its static_asserts tie the codes to the enums of
-//         src/core/state/config.hpp and src/core/learn/decision_field.hpp, so an enum value without a code here
+//         src/core/base/config.hpp and src/core/learn/decision_field.hpp, so an enum value without a code here
 //         does not compile.
 // Only what both preprocessors accept: include guard, object- and function-like #defines, integer
 // literals, // comments in ASCII.

@@ -1,4 +1,4 @@
-// The widget's keyboard focus in its page (src/app/shell/keyboard.hpp has the keys inside the widget):
+// The widget's keyboard focus in its page (src/app/base/keyboard.hpp has the keys inside the widget):
 // how the page's focus arrives (Tab from before the widget: its first control; Shift+Tab from after
 // it: its last; a click: where it is), where the focus goes when the widget lets go of the keys
 // (Escape: the page has them again; Tab past the last control: the page's next element; Shift+Tab

@@ -35,7 +35,7 @@ const CONTROL_NAMES = ['train', 'data', 'kernel', 'show', 'share', 'theory', 'pl
 const TRAIN_SPELLINGS = ['epochs:2', 'untilConverged', 'steps:5'];
 /** The training verbs a page names (handle.train, data-train, the 'train' message): pl_train's names (kNamedVerbs, training_verbs.hpp). */
 export const TRAIN_KEYS = ['steps', 'epochs', 'untilConverged', 'nextMistake', 'reset'];
-const TEXT_SIZE = { min: 100, max: 200 };  // kTextSizeRange in src/core/state/limits.hpp
+const TEXT_SIZE = { min: 100, max: 200 };  // kTextSizeRange in src/core/base/limits.hpp
 
 // Options made by optionsFromElement, with the attributes' own text: a message names what the
 // instructor wrote (data-lift="x1x2"), a script's options are named as options (lift: "x1x2").

@@ -1,7 +1,7 @@
 // The phone's on-screen keyboard for the text fields the widget draws on its canvas (the lesson card's
 // answers, Words mode's message, Author mode's fields). A phone opens its keyboard only for a focused
 // text element of the page; the widget's fields are pixels. While a field that a finger opened is
-// edited (src/app/shell/text_field_focus.hpp tells Module.onTextField), a transparent input lies over it
+// edited (src/app/base/text_field_focus.hpp tells Module.onTextField), a transparent input lies over it
 // and has the page's focus: the keyboard opens, the page scrolls to keep the field in sight, and what
 // is typed there goes to the field (src/platform/web_text_proxy.cpp). A mouse and a hardware keyboard
 // never see it: the app tells nothing about fields a finger did not open.

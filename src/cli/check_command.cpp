@@ -18,7 +18,7 @@
 #include "core/lesson/lesson_exercise.hpp"
 #include "core/session/session.hpp"
 #include "core/state/state_codec.hpp"
-#include "core/state/table_cells.hpp"
+#include "core/base/table_cells.hpp"
 #include "options.hpp"
 
 namespace pl::cli {

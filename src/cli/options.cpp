@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <optional>
 
-#include "core/state/decimal.hpp"
-#include "core/state/limits.hpp"
+#include "core/base/decimal.hpp"
+#include "core/base/limits.hpp"
 #include "core/state/names.hpp"
 #include "core/state/state_table.hpp"
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/learn/dataset.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 
 namespace pl::cli {
 

@@ -15,7 +15,7 @@
 #include "check_command.hpp"
 #include "commands.hpp"
 #include "core/lesson/lesson_exercise.hpp"
-#include "core/state/table_cells.hpp"
+#include "core/base/table_cells.hpp"
 #include "options.hpp"
 
 namespace pl::cli {

@@ -13,7 +13,7 @@
 #include "core/facts/learner_progress.hpp"
 #include "core/learn/csv.hpp"
 #include "core/learn/learner.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 #include "core/state/names.hpp"
 #include "core/state/state_json.hpp"
 #include "core/state/state_table.hpp"

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "app/lift/lift_figure.hpp"
+#include "app/shell/lift_figure.hpp"
 #include "app/shell/app.hpp"
 #include "core/lesson/lesson.hpp"
 #include "core/lesson/lesson_result.hpp"

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/shell/probe.hpp"
+#include "app/base/probe.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
 

@@ -1,4 +1,4 @@
-// The test build's recorder of what was drawn (see src/app/shell/probe.hpp). Only compiled with
+// The test build's recorder of what was drawn (see src/app/base/probe.hpp). Only compiled with
 // PL_TEST_HOOKS; web_test_hooks.cpp hands its JSON to the browser tests.
 #pragma once
 #include <string>

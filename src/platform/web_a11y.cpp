@@ -12,7 +12,7 @@
 #include <string>
 
 #include "app/shell/app.hpp"
-#include "app/shell/training_verbs.hpp"
+#include "app/canvas/training_verbs.hpp"
 #include "core/figures/trace_table.hpp"
 #include "core/facts/describe.hpp"
 #include "core/facts/scene_summary.hpp"

@@ -1,4 +1,4 @@
-// The phone's on-screen keyboard for the text fields drawn on the canvas (app/shell/text_field_focus.hpp).
+// The phone's on-screen keyboard for the text fields drawn on the canvas (app/base/text_field_focus.hpp).
 // A phone opens its keyboard only for a focused text element of the page, and Dear ImGui's fields are
 // pixels: while a field a finger opened is edited, web/embed_soft_keyboard.js puts a transparent input
 // over it. What is typed there comes back here as text and keys, which go into SDL's event queue like
@@ -13,7 +13,7 @@
 #include <string>
 
 #include "app/shell/app.hpp"
-#include "app/shell/text_field_focus.hpp"
+#include "app/base/text_field_focus.hpp"
 #include "platform/web_host.hpp"
 
 // Module.onTextField (web/embed.js): the field now edited by a finger, or none (active false).

@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "core/learn/csv.hpp"
 #include "core/session/session.hpp"
+#include "core/facts/snapshot_json.hpp"
 #include "core/state/state_json.hpp"
 #include "core/state/state_table.hpp"
 

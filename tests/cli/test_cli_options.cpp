@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
 #include "core/state/state_table.hpp"

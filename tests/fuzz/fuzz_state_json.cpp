@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "core/session/session.hpp"
+#include "core/facts/snapshot_json.hpp"
 #include "core/state/state_json.hpp"
 #include "fuzz_check.hpp"
 

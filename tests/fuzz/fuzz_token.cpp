@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "core/lesson/lesson_result.hpp"
-#include "core/state/base64url.hpp"
+#include "core/base/base64url.hpp"
 #include "core/state/lesson_progress.hpp"
 #include "fuzz_check.hpp"
 

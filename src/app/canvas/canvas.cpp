@@ -5,13 +5,13 @@
 
 #include "app/canvas/canvas_controls.hpp"
 #include "app/canvas/canvas_cursor.hpp"
-#include "app/canvas/canvas_draw.hpp"
+#include "app/base/canvas_draw.hpp"
 #include "app/canvas/canvas_hand.hpp"
 #include "app/canvas/canvas_insets.hpp"
 #include "app/canvas/canvas_overlays.hpp"
 #include "app/canvas/canvas_svm.hpp"
 #include "app/canvas/canvas_update_gain.hpp"
-#include "app/shell/theme.hpp"
+#include "app/base/theme.hpp"
 #include "imgui_internal.h"
 
 namespace pl::app {

@@ -16,9 +16,9 @@
 #include "app/canvas/keyboard_cursor.hpp"
 #include "app/canvas/point_layer.hpp"
 #include "app/canvas/touch_gestures.hpp"
-#include "app/canvas/view.hpp"
+#include "app/base/view.hpp"
 #include "app/render/field_layer.hpp"
-#include "app/shell/frame_model.hpp"
+#include "app/base/frame_model.hpp"
 #include "core/session/session.hpp"
 
 namespace pl::app {

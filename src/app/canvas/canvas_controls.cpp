@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "app/canvas/canvas_draw.hpp"
+#include "app/base/canvas_draw.hpp"
 
 namespace pl::app {
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "app/canvas/canvas_overlays.hpp"
-#include "app/canvas/view.hpp"
-#include "app/shell/theme.hpp"
+#include "app/base/view.hpp"
+#include "app/base/theme.hpp"
 #include "imgui.h"
 
 namespace pl::app {

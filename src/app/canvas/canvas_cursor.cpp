@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "app/canvas/canvas_draw.hpp"
+#include "app/base/canvas_draw.hpp"
 #include "core/facts/describe.hpp"
 
 namespace pl::app {

@@ -3,10 +3,10 @@
 #include <cmath>
 #include <string>
 
-#include "app/canvas/canvas_draw.hpp"
+#include "app/base/canvas_draw.hpp"
 #include "app/canvas/canvas_overlays.hpp"
-#include "app/shell/frame_model.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/frame_model.hpp"
+#include "app/base/probe.hpp"
 #include "core/facts/describe.hpp"
 
 namespace pl::app {

@@ -3,7 +3,7 @@
 // comes nearest the origin, at distance k/|w| (drag it along w to set k). Both snap to kHandStep.
 // Drawing is pure; the input code (canvas_input.cpp) asks grip_at and dragged_unit.
 #pragma once
-#include "app/canvas/view.hpp"
+#include "app/base/view.hpp"
 #include "core/learn/threshold_unit.hpp"
 #include "imgui.h"
 

@@ -18,7 +18,7 @@
 
 #include "app/canvas/canvas_hand.hpp"
 #include "app/canvas/touch_gestures.hpp"
-#include "app/canvas/view.hpp"
+#include "app/base/view.hpp"
 #include "core/session/session.hpp"
 #include "imgui.h"
 

@@ -9,7 +9,7 @@
 
 #include "app/canvas/canvas_controls.hpp"
 #include "app/canvas/canvas_overlays.hpp"
-#include "app/canvas/view.hpp"
+#include "app/base/view.hpp"
 #include "core/session/view_fit.hpp"
 
 namespace pl::app {

@@ -2,10 +2,10 @@
 
 #include <string>
 
-#include "app/canvas/canvas_draw.hpp"
+#include "app/base/canvas_draw.hpp"
 #include "app/canvas/canvas_overlays.hpp"
-#include "app/shell/probe.hpp"
-#include "app/shell/training_verbs.hpp"
+#include "app/base/probe.hpp"
+#include "app/canvas/training_verbs.hpp"
 
 namespace pl::app {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "app/canvas/canvas_draw.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/canvas_draw.hpp"
+#include "app/base/probe.hpp"
 #include "core/facts/describe.hpp"
 #include "core/theory/theory.hpp"
 

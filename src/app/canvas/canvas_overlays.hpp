@@ -6,9 +6,10 @@
 #include <optional>
 #include <string>
 
-#include "app/canvas/view.hpp"
-#include "app/shell/frame_model.hpp"
-#include "app/shell/theme.hpp"
+#include "app/base/canvas_draw.hpp"  // kMarkerRadius
+#include "app/base/view.hpp"
+#include "app/base/frame_model.hpp"
+#include "app/base/theme.hpp"
 #include "imgui.h"
 
 namespace pl::app {
@@ -25,7 +26,6 @@ struct ScreenRect {
     bool contains(ImVec2 p) const { return p.x >= min.x && p.x < max.x && p.y >= min.y && p.y < max.y; }
 };
 
-inline constexpr float kMarkerRadius = 7.0f;
 // Above this many points (training and test) markers are small squares without rings, drawn as one
 // image by the PointLayer (point_layer.hpp), so drawing stays cheap.
 inline constexpr std::size_t kSimpleMarkersAbove = 3000;

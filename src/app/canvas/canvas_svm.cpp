@@ -3,8 +3,8 @@
 #include <cmath>
 #include <string>
 
-#include "app/canvas/canvas_draw.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/canvas_draw.hpp"
+#include "app/base/probe.hpp"
 #include "core/theory/svm_view.hpp"
 
 namespace pl::app {

@@ -4,7 +4,7 @@
 // the view along with it. Plain math on View and ViewState (no ImGui), unit-tested in
 // tests/app/canvas/test_keyboard_cursor.cpp.
 #pragma once
-#include "app/canvas/view.hpp"
+#include "app/base/view.hpp"
 #include "core/session/view_fit.hpp"
 #include "core/state/widget_state.hpp"
 

@@ -7,11 +7,11 @@
 #pragma once
 #include <cstdint>
 
-#include "app/canvas/view.hpp"
+#include "app/base/view.hpp"
 #include "app/render/marker_raster.hpp"
 #include "app/render/sprite_atlas.hpp"
-#include "app/shell/frame_model.hpp"
-#include "app/shell/theme.hpp"
+#include "app/base/frame_model.hpp"
+#include "app/base/theme.hpp"
 #include "imgui.h"
 
 namespace pl::app {

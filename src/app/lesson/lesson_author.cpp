@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "core/facts/describe.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 
 namespace pl::app {
 

@@ -90,13 +90,6 @@ std::string soft_unwrap(std::string_view shown);
 std::size_t plain_offset(std::string_view shown, std::size_t shown_offset);
 std::size_t shown_offset(std::string_view shown, std::size_t plain_offset);
 
-// The lesson card scrolls its top into view at its next frame (Try it opens it from the bottom of a
-// column). panel_lesson.cpp.
-void request_lesson_card_reveal();
-// The way into lessons and Author mode at the top of the controls column while no lesson runs (the
-// Lesson section, with the list and the door to Author mode, sits last there and folded). True when a
-// button was pressed: the caller opens the Lesson section, whose list (or editor) then comes into view.
-bool draw_lesson_entry(PanelContext& context);
 
 // Author mode's parts drawn in other files: a field's label, wrapped (panel_lesson_author.cpp), and what
 // the selected step asks, under its goal (panel_author_exercise.cpp).

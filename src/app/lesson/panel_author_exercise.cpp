@@ -6,9 +6,10 @@
 #include <algorithm>
 #include <string>
 
+#include "app/lesson/lesson_author.hpp"
 #include "app/panels/panels.hpp"
-#include "app/shell/text_field_focus.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/text_field_focus.hpp"
+#include "app/base/probe.hpp"
 #include "imgui_stdlib.h"
 
 namespace pl::app {

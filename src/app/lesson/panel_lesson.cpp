@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <string>
 
+#include "app/lesson/lesson_author.hpp"
 #include "app/lesson/panel_lesson_answers.hpp"
+#include "app/lesson/lesson_sections.hpp"
 #include "app/panels/panels.hpp"
-#include "app/panels/rich_text.hpp"
-#include "app/shell/probe.hpp"
-#include "app/shell/training_verbs.hpp"
+#include "app/base/rich_text.hpp"
+#include "app/base/probe.hpp"
+#include "app/canvas/training_verbs.hpp"
 #include "core/lesson/lesson.hpp"
 #include "imgui_internal.h"
 
@@ -140,8 +142,6 @@ void draw_lesson_complete(PanelContext& c) {
 
 }  // namespace
 
-void request_lesson_card_reveal() { g_card.reveal = true; }
-
 bool draw_lesson_entry(PanelContext& c) {
     const bool author = !c.session.state().readonly;
     bool pressed = false;
@@ -165,8 +165,8 @@ void draw_lesson_section(PanelContext& c) {
     LessonRun& run = c.lesson;
     // The card's (or, after leaving, the list's) top comes into view when asked (Try it, Next, Leave):
     // only when it is out of view, so a column already showing it does not jump.
-    if (g_card.reveal) {
-        g_card.reveal = false;
+    if (g_card.reveal || c.run.reveal_lesson_card) {
+        g_card.reveal = c.run.reveal_lesson_card = false;
         const float top = ImGui::GetCursorScreenPos().y, window_top = ImGui::GetWindowPos().y;
         if (top < window_top || top > window_top + ImGui::GetWindowHeight() - ImGui::GetFrameHeight()) ImGui::SetScrollHereY(0.0f);
     }

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "app/shell/probe.hpp"
-#include "app/shell/text_field_focus.hpp"
+#include "app/base/probe.hpp"
+#include "app/base/text_field_focus.hpp"
 #include "core/facts/describe.hpp"
 #include "core/facts/next_visit.hpp"
 #include "imgui_internal.h"

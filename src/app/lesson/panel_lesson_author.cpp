@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <string>
 
+#include "app/lesson/lesson_author.hpp"
+#include "app/lesson/lesson_sections.hpp"
 #include "app/panels/panels.hpp"
-#include "app/shell/text_field_focus.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/text_field_focus.hpp"
+#include "app/base/probe.hpp"
 #include "imgui_internal.h"
 #include "imgui_stdlib.h"
 
@@ -163,7 +165,7 @@ void draw_lesson_author(PanelContext& c) {
     if (ImGui::Button("Try it", ImVec2(half, 0))) {
         c.run.running = false;
         c.lesson.open(c.session, draft.lesson, draft.selected, true);
-        request_lesson_card_reveal();  // the card opens at the column's top; the button may be far below
+        c.run.reveal_lesson_card = true;  // the card opens at the column's top; the button may be far below
     }
     item_tooltip("Open the lesson as a student sees it; Copy link (Share) then carries the lesson inside the link.");
     ImGui::SameLine();

@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <string>
 
-#include "app/canvas/canvas_draw.hpp"
-#include "app/panels/widgets.hpp"
-#include "app/shell/theme.hpp"
+#include "app/base/canvas_draw.hpp"
+#include "app/base/widgets.hpp"
+#include "app/base/theme.hpp"
 
 namespace pl::app {
 

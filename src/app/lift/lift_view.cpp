@@ -7,9 +7,9 @@
 #include <optional>
 #include <string>
 
-#include "app/canvas/canvas_draw.hpp"
-#include "app/panels/widgets.hpp"
-#include "app/shell/theme.hpp"
+#include "app/base/canvas_draw.hpp"
+#include "app/base/widgets.hpp"
+#include "app/base/theme.hpp"
 #include "core/learn/lift.hpp"
 
 namespace pl::app {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app/lift/lift_camera.hpp"
-#include "app/shell/frame_model.hpp"
+#include "app/base/frame_model.hpp"
 #include "core/figures/lift_geometry.hpp"
 #include "core/session/session.hpp"
 #include "imgui.h"

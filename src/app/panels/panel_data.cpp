@@ -4,7 +4,6 @@
 
 #include "app/panels/panel_texts.hpp"
 #include "app/panels/panels.hpp"
-#include "app/words/words_view.hpp"
 #include "core/learn/dataset.hpp"
 
 namespace pl::app {
@@ -21,9 +20,38 @@ void draw_header(PanelContext& c) {
     ImGui::Separator();
 }
 
+namespace {
+constexpr const char* kWordsPreset = "Words (spam)";
+}  // namespace
+
+bool preset_combo(PanelContext& c, Preset& preset, const char* preview) {
+    Session& s = c.session;
+    const bool words = s.state().mode == DataMode::Words;
+    const std::string current = words ? kWordsPreset : preview ? preview : std::string(display_name(preset));
+    bool picked = false;
+    probe_fit("combo", current, ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x);
+    if (ImGui::BeginCombo("##preset", current.c_str(), ImGuiComboFlags_HeightLargest)) {  // every entry in view, Words (spam) too
+        for (Preset option : enum_values<Preset>()) {
+            const std::string name(display_name(option));
+            if (ImGui::Selectable(name.c_str(), !words && preview == nullptr && option == preset)) {
+                preset = option;
+                picked = true;
+            }
+        }
+        ImGui::Separator();
+        if (ImGui::Selectable(kWordsPreset, words) && !s.state().readonly) {
+            c.run.running = false;
+            s.load_words_lecture();
+        }
+        item_tooltip("Lecture 004's spam example: three messages as bags of words, one weight per word.");
+        ImGui::EndCombo();
+    }
+    if (picked && words) s.set_mode(DataMode::Points);
+    return picked;
+}
+
 void draw_data_section(PanelContext& c) {
     Session& s = c.session;
-    if (s.state().mode == DataMode::Words) return draw_words_data_section(c);
     const WidgetState& st = s.state();
     const bool readonly = st.readonly;
 

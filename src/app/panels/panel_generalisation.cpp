@@ -5,7 +5,7 @@
 
 #include "app/panels/panel_texts.hpp"
 #include "app/panels/panels.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/probe.hpp"
 #include "core/theory/held_out.hpp"
 
 namespace pl::app {

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/probe.hpp"
 #include "core/learn/threshold_unit.hpp"
 
 namespace pl::app {

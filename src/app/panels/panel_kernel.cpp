@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/probe.hpp"
 #include "core/theory/kernel_theory.hpp"
 
 namespace pl::app {

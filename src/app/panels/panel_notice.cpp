@@ -9,7 +9,7 @@
 #include <string>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/probe.hpp"
 #include "imgui_internal.h"
 
 namespace pl::app {
@@ -38,7 +38,7 @@ void notice_buttons(PanelContext& c) {
         const std::string label = "Reopen at step " + std::to_string(c.lesson.left_step() + 1);
         if (ImGui::Button(label.c_str())) {
             c.lesson.reopen_left(c.session);
-            request_lesson_card_reveal();
+            c.run.reveal_lesson_card = true;
             c.session.clear_notice();
             return;
         }

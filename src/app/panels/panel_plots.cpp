@@ -9,9 +9,8 @@
 
 #include "app/panels/panels.hpp"
 #include "app/panels/plots.hpp"
-#include "app/panels/rich_text.hpp"
-#include "app/shell/probe.hpp"
-#include "app/words/words_view.hpp"
+#include "app/base/rich_text.hpp"
+#include "app/base/probe.hpp"
 #include "core/facts/update_gain.hpp"
 #include "core/theory/sgd_derivation.hpp"
 
@@ -162,7 +161,6 @@ void draw_derivation(const TrainConfig& config) {
 }  // namespace
 
 void draw_plots_section(PanelContext& c) {
-    if (c.session.state().mode == DataMode::Words) return draw_words_plots_section(c);
     const Session& s = c.session;
     draw_epoch_plots(s.learner(), s.state().data.size());
     const TheorySummary& t = s.theory_so_far();  // a big kernel solve runs a slice per frame meanwhile

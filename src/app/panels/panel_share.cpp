@@ -1,7 +1,7 @@
 // [SECTION] Share: the link, import/export and snapshots. The buttons only ask; the host (browser or
 // desktop) does the clipboard, the download or the file dialog.
 #include "app/panels/panels.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/probe.hpp"
 #include "core/about/about.hpp"
 
 namespace pl::app {

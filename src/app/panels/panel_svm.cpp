@@ -9,7 +9,7 @@
 #include <string>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/probe.hpp"
 #include "core/facts/describe.hpp"
 #include "core/theory/kernel_theory.hpp"
 #include "core/theory/svm_view.hpp"

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "core/facts/model_facts.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 #include "core/theory/theory.hpp"
 #include "core/words/words_state.hpp"
 

@@ -8,8 +8,7 @@
 
 #include "app/panels/panel_texts.hpp"
 #include "app/panels/panels.hpp"
-#include "app/shell/probe.hpp"
-#include "app/words/words_view.hpp"
+#include "app/base/probe.hpp"
 #include "core/facts/shown_answer.hpp"
 #include "core/learn/lift.hpp"
 #include "core/theory/kernel_theory.hpp"
@@ -144,7 +143,6 @@ void draw_separability(const TheorySummary& t, const TrainConfig& config) {
 }  // namespace
 
 void draw_theory_section(PanelContext& c) {
-    if (c.session.state().mode == DataMode::Words) return draw_words_theory_section(c);
     const FrameModel& model = c.model();
     const Session& s = c.session;
     const Learner& learner = s.learner();

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/probe.hpp"
-#include "app/shell/training_verbs.hpp"
+#include "app/base/probe.hpp"
+#include "app/canvas/training_verbs.hpp"
 #include "core/figures/trace_table.hpp"
 
 namespace pl::app {

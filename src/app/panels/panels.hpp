@@ -4,16 +4,17 @@
 #include <functional>
 
 #include "app/canvas/canvas.hpp"
-#include "app/lesson/lesson_author.hpp"
-#include "app/panels/widgets.hpp"
-#include "app/shell/frame_model.hpp"
-#include "app/shell/layout.hpp"
-#include "app/shell/run_state.hpp"
-#include "app/shell/theme.hpp"
+#include "app/base/widgets.hpp"
+#include "app/base/frame_model.hpp"
+#include "app/base/layout.hpp"
+#include "app/base/run_state.hpp"
+#include "app/base/theme.hpp"
 #include "core/lesson/lesson_run.hpp"
 #include "core/session/session.hpp"
 
 namespace pl::app {
+
+struct LessonDraft;  // app/lesson/lesson_author.hpp: the Author mode's draft
 
 struct PanelContext {
     Session& session;
@@ -31,12 +32,15 @@ struct PanelContext {
 
 void draw_section(Section section, PanelContext& context);
 
-void draw_lesson_section(PanelContext& context); // the lesson card, or the list of lessons
-void draw_lesson_author(PanelContext& context);  // Author mode: build a lesson from the widget
 void draw_header(PanelContext& context);         // title, collapse button
 void draw_notice(PanelContext& context);         // the last message for the user, dismissible
 void draw_notice_overlay(PanelContext& context); // ... or, when an action in this window caused it, over it (last)
 void draw_data_section(PanelContext& context);   // presets, generators, class toggle, edits, online mode
+// The Data section's list of data sets in both modes: every preset of points and "Words (spam)", which
+// opens Words mode with the lecture's messages. True when a preset of points was picked (set in
+// `preset`; from Words mode the points show again); preview: the closed combo's text (nullptr: the
+// preset's name).
+bool preset_combo(PanelContext& context, Preset& preset, const char* preview);
 void draw_training_section(PanelContext& context);
 // What the Training section does with new settings (also used by the JS handle's configure()).
 void apply_training_settings(Session& session, const TrainConfig& config);

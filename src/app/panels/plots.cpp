@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/shell/probe.hpp"
+#include "app/base/probe.hpp"
 
 namespace pl::app {
 

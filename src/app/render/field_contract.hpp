@@ -6,7 +6,7 @@
 
 #include "core/learn/dataset.hpp"
 #include "core/learn/decision_field.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 #include "core/state/widget_state.hpp"
 #include "field_contract.h"
 

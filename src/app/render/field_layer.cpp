@@ -1,7 +1,7 @@
 #include "app/render/field_layer.hpp"
 
 #include "app/render/gl.hpp"
-#include "app/render/hash_bytes.hpp"
+#include "app/base/hash_bytes.hpp"
 
 #include <chrono>
 #include <cmath>

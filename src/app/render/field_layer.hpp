@@ -4,10 +4,10 @@
 #include <cstdint>
 #include <string>
 
-#include "app/canvas/view.hpp"
+#include "app/base/view.hpp"
 #include "app/render/field_renderer.hpp"
-#include "app/shell/frame_model.hpp"
-#include "app/shell/theme.hpp"
+#include "app/base/frame_model.hpp"
+#include "app/base/theme.hpp"
 #include "imgui.h"
 
 namespace pl::app {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/canvas/canvas_draw.hpp"
+#include "app/base/canvas_draw.hpp"
 
 namespace pl::app {
 

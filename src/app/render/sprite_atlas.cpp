@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/canvas/canvas_draw.hpp"
-#include "app/canvas/canvas_overlays.hpp"
+#include "app/base/canvas_draw.hpp"
 #include "app/render/frame_damage.hpp"
 #include "app/render/gl.hpp"
 #include "app/render/gl_texture.hpp"

@@ -9,7 +9,7 @@
 #include <map>
 
 #include "app/render/marker_raster.hpp"
-#include "app/shell/theme.hpp"
+#include "app/base/theme.hpp"
 #include "imgui.h"
 
 namespace pl::app {

@@ -9,8 +9,8 @@
 
 #include "app/panels/panels.hpp"
 #include "app/shell/load_state.hpp"
-#include "app/shell/theme.hpp"
-#include "app/shell/training_verbs.hpp"
+#include "app/base/theme.hpp"
+#include "app/canvas/training_verbs.hpp"
 #include "imgui.h"
 
 namespace pl::app {

@@ -3,7 +3,7 @@
 // lacks: a tabbing request that stops at every item, not only at text fields (Dear ImGui 1.88 does that
 // itself); the request is the same one SetKeyboardFocusHere() makes.
 #include "app/shell/app.hpp"
-#include "app/shell/training_verbs.hpp"
+#include "app/canvas/training_verbs.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
 

@@ -8,6 +8,7 @@
 
 #include "app/lesson/lesson_author.hpp"
 #include "app/lift/lift_scenes.hpp"
+#include "app/lesson/lesson_sections.hpp"
 #include "app/panels/panels.hpp"
 #include "app/shell/app.hpp"
 #include "imgui.h"
@@ -119,6 +120,11 @@ void draw_data(PanelContext& context) {
     draw_test_points_block(context);
 }
 
+void draw_words_data(PanelContext& context) {
+    draw_words_data_section(context);
+    draw_test_points_block(context);
+}
+
 void draw_training(PanelContext& context) {
     if (!draw_hand_block(context)) {
         draw_training_section(context);
@@ -132,13 +138,19 @@ void draw_theory(PanelContext& context) {
     draw_generalisation_block(context);
 }
 
-// One drawer per Section, in the enum's order, called through this table rather than a switch: a
-// function called from one place is inlined into its caller by the optimiser, and draw_section runs in
-// the first frame, so every section's code would be downloaded before the first picture. Called
-// through the table, each drawer stays a function of its own, and wasm-split leaves those the first
-// frames do not draw (Kernel, Show, Share, SVM, Trace, ...) to the deferred part (docs/benchmarks.md).
+void draw_words_theory(PanelContext& context) {
+    draw_hand_theory_note(context);
+    draw_words_theory_section(context);
+    draw_generalisation_block(context);
+}
+
+// One drawer per Section, in the enum's order, for each data mode: the mode is dispatched here once,
+// and the sections of points (core of app/panels) never ask which mode is on. (Called through a table
+// rather than a switch also keeps each drawer a function of its own, which wasm-split can leave to the
+// deferred part when the first frames do not draw it.)
 using SectionDrawer = void (*)(PanelContext&);
-constexpr SectionDrawer kSectionDrawers[] = {
+constexpr std::size_t kSectionCount = static_cast<std::size_t>(Section::Trace) + 1;
+constexpr SectionDrawer kPointsSections[] = {
     draw_lesson_section,  // Lesson
     draw_data,            // Data
     draw_training,        // Training
@@ -150,14 +162,28 @@ constexpr SectionDrawer kSectionDrawers[] = {
     draw_svm_section,     // Svm
     draw_trace_section,   // Trace
 };
-static_assert(std::size(kSectionDrawers) == static_cast<std::size_t>(Section::Trace) + 1,
+constexpr SectionDrawer kWordsSections[] = {
+    draw_lesson_section,       // Lesson
+    draw_words_data,           // Data: the messages
+    draw_training,             // Training (the settings are shared)
+    draw_kernel_section,       // Kernel
+    draw_show_section,         // Show
+    draw_share_section,        // Share
+    draw_words_theory,         // Theory of the messages
+    draw_words_plots_section,  // Plots of the messages
+    draw_svm_section,          // Svm
+    draw_trace_section,        // Trace
+};
+static_assert(std::size(kPointsSections) == kSectionCount && std::size(kWordsSections) == kSectionCount,
               "one drawer per Section, in the enum's order");
 
 }  // namespace
 
 void draw_section(Section section, PanelContext& context) {
     const auto index = static_cast<std::size_t>(section);
-    if (index < std::size(kSectionDrawers)) kSectionDrawers[index](context);
+    if (index >= kSectionCount) return;
+    const bool words = context.session.state().mode == DataMode::Words;
+    (words ? kWordsSections : kPointsSections)[index](context);
 }
 
 }  // namespace pl::app

@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <string>
 
-#include "app/shell/keyboard.hpp"
-#include "app/shell/probe.hpp"
+#include "app/base/keyboard.hpp"
+#include "app/base/probe.hpp"
 #include "imgui.h"
 
 namespace pl::app {

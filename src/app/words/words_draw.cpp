@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cfloat>
 
-#include "app/shell/probe.hpp"
+#include "app/base/probe.hpp"
 #include "core/facts/describe.hpp"
 
 namespace pl::app {

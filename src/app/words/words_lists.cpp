@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/probe.hpp"
-#include "app/shell/theme.hpp"
+#include "app/base/probe.hpp"
+#include "app/base/theme.hpp"
 #include "app/words/words_draw.hpp"
 #include "app/words/words_texts.hpp"
 #include "app/words/words_view.hpp"

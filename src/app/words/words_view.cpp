@@ -6,9 +6,9 @@
 #include <cmath>
 
 #include "app/panels/panels.hpp"
-#include "app/shell/probe.hpp"
-#include "app/shell/text_field_focus.hpp"
-#include "app/shell/theme.hpp"
+#include "app/base/probe.hpp"
+#include "app/base/text_field_focus.hpp"
+#include "app/base/theme.hpp"
 #include "app/words/words_draw.hpp"
 #include "imgui_stdlib.h"
 

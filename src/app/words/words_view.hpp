@@ -1,5 +1,5 @@
 // The Words view: what the canvas area shows in Words mode (lecture 004's spam example), drawn from the
-// session's WordsSession and a WordsModel snapshot (core/words/words_model.hpp):
+// session's WordsSession and a WordsModel snapshot (core/facts/words_model.hpp):
 //   * the status line and the last update as "w ← w + y · (the words of this message)", with the
 //     message, its score and each word's weight before and after;
 //   * a text box to type a message and buttons that add it as spam or ham (in online mode the model's
@@ -16,7 +16,7 @@
 #include <string>
 
 #include "core/session/session.hpp"
-#include "core/words/words_model.hpp"
+#include "core/facts/words_model.hpp"
 #include "imgui.h"
 
 namespace pl::app {
@@ -57,10 +57,5 @@ void draw_words_data_section(PanelContext& context);
 // The Theory and Plots sections in Words mode: R, γ*, the bound, M, ... of the messages.
 void draw_words_theory_section(PanelContext& context);
 void draw_words_plots_section(PanelContext& context);
-// The Data section's list of data sets in both modes: every preset of points and "Words (spam)", which
-// opens Words mode with the lecture's messages. True when a preset of points was picked (set in
-// `preset`; from Words mode the points show again); preview: the closed combo's text (nullptr: the
-// preset's name).
-bool preset_combo(PanelContext& context, Preset& preset, const char* preview);
 
 }  // namespace pl::app

@@ -3,23 +3,11 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/base/display_text.hpp"
 #include "core/facts/update_gain.hpp"
 #include "core/state/names.hpp"
 
 namespace pl {
-
-std::string display_number(double value, int significant) {
-    if (std::isnan(value)) return "n/a";
-    if (std::isinf(value)) return value > 0 ? "\xE2\x88\x9E" : "\xE2\x88\x92\xE2\x88\x9E";
-    if (value == 0.0) value = 0.0;  // no "-0"
-    char text[48];
-    std::snprintf(text, sizeof text, "%.*g", significant, std::fabs(value));
-    // A real minus sign, as label_text() writes "−1": a screen reader says "minus" for it, and a
-    // coordinate reads the same as the label beside it. The exponent's sign stays ASCII ("1e-05").
-    return (value < 0 ? std::string("\xE2\x88\x92") : std::string()) + text;
-}
-
-std::string label_text(int label) { return label > 0 ? "+1" : "\xE2\x88\x92" "1"; }
 
 std::string vector_text(const Vec& values, std::size_t max_items) {
     std::string out = "(";
@@ -30,12 +18,6 @@ std::string vector_text(const Vec& values, std::size_t max_items) {
     if (values.size() > max_items) out += ", \xE2\x80\xA6";
     return out + ")";
 }
-
-std::string count_text(std::size_t count, const char* singular, const char* plural) {
-    return std::to_string(count) + " " + (count == 1 ? singular : plural);
-}
-
-std::string point_name(std::size_t index) { return "point " + std::to_string(index + 1); }
 
 std::string training_state_text(const Learner& learner) {
     if (learner.diverged()) return "stopped: weights overflowed";

@@ -8,23 +8,14 @@
 #include <cstdint>
 #include <string>
 
+#include "core/base/display_text.hpp"  // display_number, label_text, count_text, point_name
 #include "core/learn/learner.hpp"
 #include "core/session/session.hpp"
 
 namespace pl {
 
-// "0.707", "−1.5" (a real minus sign), "1.2e+03", "n/a" for NaN, "∞" / "−∞"; `significant` digits, no
-// trailing zeros.
-std::string display_number(double value, int significant = 4);
-// "+1" or "−1" (a real minus sign).
-std::string label_text(int label);
 // "(1, 2, 1)"; more than `max_items` entries end in "…".
 std::string vector_text(const Vec& values, std::size_t max_items = 8);
-// "1 mistake", "3 mistakes": a count and its noun, singular or plural.
-std::string count_text(std::size_t count, const char* singular, const char* plural);
-// "point 3" for index 2: points are numbered from 1 wherever people read them (0-based only in JSON).
-std::string point_name(std::size_t index);
-
 // "converged (an epoch without mistakes)", "training", "not trained yet", ... A clean epoch of logistic
 // SGD or of a kernel perceptron that dropped outliers says what it really was (clean_epoch_caveat).
 std::string training_state_text(const Learner& learner);

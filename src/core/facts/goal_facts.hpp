@@ -68,7 +68,7 @@
 
 #include <unordered_map>
 
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 #include "core/words/words_state.hpp"
 
 namespace pl {

@@ -12,8 +12,6 @@ bool has_answer(const Learner& learner, const TrainConfig& config) {
     return learner.visits() > 0 || config.init == Init::Random;
 }
 
-bool is_wrong(double score, int label) { return !(static_cast<double>(label) * score > 0.0); }
-
 namespace {
 
 // The line's normal and offset on raw input: defined for a linear answer without a curving lift.

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/limits.hpp"  // kMaxFactTerms
 #include "core/learn/decision_field.hpp"
 #include "core/learn/learner.hpp"
 #include "core/state/widget_state.hpp"
@@ -18,9 +19,6 @@ namespace pl {
 // a random start answers from the beginning.
 bool has_answer(const Learner& learner, const TrainConfig& config);
 
-// A point is wrong when y * f(x) <= 0: a point on the line (f = 0) counts as wrong, the same rule the
-// learners use for a mistake. Used for the rings on the canvas and the counts in sentences.
-bool is_wrong(double score, int label);
 
 // Margins of a linear answer, each named for the space it is measured in (lecture 001: the geometric
 // margin of a point is y (w.x + b) / |w|).
@@ -80,9 +78,7 @@ struct ModelFacts {
     AnswerMargins margins;
 };
 
-// Evaluating f on every point costs points x records (support vectors, voted vectors); beyond this many
-// kernel terms the wrong-point flags are skipped (an interactive frame must stay short).
-inline constexpr std::size_t kMaxFactTerms = 4'000'000;
+// kMaxFactTerms (limits.hpp): beyond it the wrong-point flags are skipped.
 // The colour scale looks at about this many points, spread over the data set.
 inline constexpr std::size_t kScaleSamplePoints = 256;
 

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "core/learn/learner.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 
 namespace pl {
 

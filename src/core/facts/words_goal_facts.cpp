@@ -6,7 +6,7 @@
 #include "core/facts/goal_facts.hpp"
 #include "core/session/session.hpp"
 #include "core/state/names.hpp"
-#include "core/words/words_model.hpp"
+#include "core/facts/words_model.hpp"
 
 namespace pl {
 

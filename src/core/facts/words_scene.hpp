@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "core/facts/scene_summary.hpp"
-#include "core/words/words_model.hpp"
-#include "core/words/words_session.hpp"
+#include "core/facts/words_model.hpp"
+#include "core/session/words_session.hpp"
 
 namespace pl {
 

@@ -20,7 +20,7 @@ using namespace figures;
 
 double coord(const Vec& p, std::size_t i) { return i < p.size() ? p[i] : 0.0; }
 
-// The boundary a x1 + b x2 + c = 0 of a linear answer on raw 1-D or 2-D input (app/shell/frame_model.cpp's
+// The boundary a x1 + b x2 + c = 0 of a linear answer on raw 1-D or 2-D input (app/base/frame_model.cpp's
 // linear_boundary); none for curved boundaries (other lifts, kernels, voted).
 struct Line { double a = 0, b = 0, c = 0; };
 bool straight_boundary(const DecisionField& field, Line& line) {

@@ -1,5 +1,5 @@
 // The pieces of the canvas figure (canvas_figure*.cpp), shared by its files: the colours of a figure
-// and the data <-> figure mapping, the same equal-aspect mapping as the screen's view (app/canvas/view.hpp).
+// and the data <-> figure mapping, the same equal-aspect mapping as the screen's view (app/base/view.hpp).
 #pragma once
 #include <string>
 
@@ -16,7 +16,7 @@ inline constexpr double kMarkerRadius = 7.0;   // the canvas's markers (app/canv
 inline constexpr double kTickUnits = 56.0;     // labelled ticks at least this far apart (View::kTickPixels)
 inline constexpr double kFontSize = 12.0;
 
-// The widget's light and dark palettes (app/shell/theme.cpp), as SVG colours; fills carry an opacity.
+// The widget's light and dark palettes (app/base/theme.cpp), as SVG colours; fills carry an opacity.
 struct FigureStyle {
     std::string background, positive, negative, positive_fill, negative_fill, fill_opacity;
     std::string marker_edge, marker_glyph, grid, axis, tick_text, text, boundary, weight_arrow, margin, mistake_ring;

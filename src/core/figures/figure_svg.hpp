@@ -11,7 +11,7 @@ namespace pl {
 class Session;
 
 // Which picture. The lift view's figure is seen through its orbit camera (lift_svg.hpp): here the camera
-// the view starts with; the app passes the view's current one (app/lift/lift_figure.hpp).
+// the view starts with; the app passes the view's current one (app/shell/lift_figure.hpp).
 enum class FigurePart { Canvas, Mistakes, Loss, Proof, Lift };
 std::string_view to_string(FigurePart part);              // "canvas", "mistakes", "loss", "proof", "lift"
 bool parse(std::string_view text, FigurePart& out);       // exact lower-case names

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/state/xml_text.hpp"  // pl::xml_escape for text and attributes
+#include "core/base/xml_text.hpp"  // pl::xml_escape for text and attributes
 
 namespace pl::figures {
 

@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/figures/trace_table.hpp"
-#include "core/state/decimal.hpp"
-#include "core/state/table_cells.hpp"
+#include "core/base/decimal.hpp"
+#include "core/base/table_cells.hpp"
 
 namespace pl {
 

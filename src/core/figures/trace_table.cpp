@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "core/session/session.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 #include "core/state/state_table.hpp"
 #include "core/words/text_corpus.hpp"
 

@@ -6,7 +6,7 @@
 #include "core/figures/worksheet_key.hpp"
 #include "core/lesson/goal_expression.hpp"
 #include "core/session/session.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 #include "core/words/text_corpus.hpp"
 
 namespace pl {

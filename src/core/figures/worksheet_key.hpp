@@ -10,7 +10,7 @@
 
 #include "core/lesson/lesson.hpp"
 #include "core/state/widget_state.hpp"
-#include "core/state/xml_text.hpp"  // xml_escape: every text of the sheet goes through it
+#include "core/base/xml_text.hpp"  // xml_escape: every text of the sheet goes through it
 
 namespace pl::worksheet {
 

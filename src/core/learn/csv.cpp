@@ -1,7 +1,7 @@
 // CSV reader/writer. One pass, no regex, no per-field allocation: fine for files of tens of MB.
 #include "core/learn/csv.hpp"
 
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 
 #include <cctype>
 #include <cmath>

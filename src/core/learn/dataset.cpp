@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "core/learn/rng.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 
 namespace pl {
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "core/learn/vec.hpp"
-#include "core/state/config.hpp"
-#include "core/state/limits.hpp"
+#include "core/base/config.hpp"
+#include "core/base/limits.hpp"
 
 namespace pl {
 

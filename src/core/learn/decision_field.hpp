@@ -4,9 +4,13 @@
 #include <vector>
 
 #include "core/learn/vec.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 
 namespace pl {
+
+// A point is wrong when y * f(x) <= 0: a point on the line (f = 0) counts as wrong, the same rule the
+// learners use for a mistake. Used for the rings on the canvas and the counts in sentences.
+inline bool is_wrong(double score, int label) { return !(static_cast<double>(label) * score > 0.0); }
 
 struct DecisionField {
     enum class Kind { Linear, Kernel, Voted } kind = Kind::Linear;

@@ -2,7 +2,7 @@
 // The kernel perceptron (lecture 002) only ever touches the data through K.
 #pragma once
 #include "core/learn/vec.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 
 namespace pl {
 

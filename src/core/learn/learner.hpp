@@ -9,7 +9,7 @@
 #include "core/learn/dataset.hpp"
 #include "core/learn/decision_field.hpp"
 #include "core/learn/vec.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 
 namespace pl {
 

@@ -13,7 +13,7 @@
 #include "core/learn/learner.hpp"
 #include "core/learn/update_rule.hpp"
 #include "core/learn/vec.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 
 namespace pl::detail {
 

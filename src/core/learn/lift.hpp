@@ -11,7 +11,7 @@
 //   Constant  phi(x) = [x, 1]                                                    (d + 1)
 #pragma once
 #include "core/learn/vec.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 
 namespace pl {
 

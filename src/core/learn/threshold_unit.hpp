@@ -21,9 +21,17 @@
 
 #include "core/learn/dataset.hpp"
 #include "core/learn/decision_field.hpp"
-#include "core/state/widget_state.hpp"
 
 namespace pl {
+
+// A McCulloch-Pitts threshold unit set by hand (lecture 002): it fires (answers +1) when
+// w1 x1 + w2 x2 >= k, a sum exactly at k included. Its rules are below.
+struct HandUnit {
+    bool on = false;   // hand mode: the canvas shows this unit instead of the learner's answer
+    double w1 = 1.0;
+    double w2 = 1.0;
+    double k = 1.5;    // the threshold (the lecture's AND)
+};
 
 // A drag on the canvas moves w and k in steps of 1/8: exact in binary, so a sum can land exactly on the
 // threshold (the tie the lecture's OR relies on) instead of 1e-17 beside it.

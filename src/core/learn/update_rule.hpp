@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/learn/portable_math.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 
 namespace pl {
 

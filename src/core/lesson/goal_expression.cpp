@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "core/lesson/goal_lexer.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 
 namespace pl {
 

@@ -3,7 +3,7 @@
 // error and limits depth and size, and type checks before every get<>.
 #include "core/lesson/lesson.hpp"
 
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 
 #include <algorithm>
 #include <array>
@@ -14,7 +14,7 @@
 
 #include "core/lesson/lesson_exercise_json.hpp"
 #include "core/lesson/lesson_markup.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 #include "core/state/limited_json.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"

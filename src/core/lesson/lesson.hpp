@@ -42,7 +42,7 @@
 
 #include "core/lesson/goal_expression.hpp"
 #include "core/lesson/lesson_exercise.hpp"
-#include "core/state/limits.hpp"
+#include "core/base/limits.hpp"
 #include "core/state/widget_state.hpp"
 
 namespace pl {

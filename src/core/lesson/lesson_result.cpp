@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/lesson/lesson_run.hpp"
-#include "core/state/base64url.hpp"
+#include "core/base/base64url.hpp"
 #include "core/state/limited_json.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_table.hpp"

@@ -12,7 +12,7 @@
 
 #include "core/lesson/lesson.hpp"
 #include "core/packaging/package_files.hpp"
-#include "core/state/xml_text.hpp"  // xml_escape, also for the manifests' callers
+#include "core/base/xml_text.hpp"  // xml_escape, also for the manifests' callers
 
 namespace pl::packaging {
 

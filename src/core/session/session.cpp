@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "core/session/view_fit.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 #include "core/state/names.hpp"
 #include "core/theory/held_out.hpp"
 

@@ -19,7 +19,7 @@
 #include "core/state/widget_state.hpp"
 #include "core/theory/theory.hpp"
 #include "core/theory/theory_cache.hpp"
-#include "core/words/words_session.hpp"
+#include "core/session/words_session.hpp"
 
 namespace pl {
 

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/state/decimal.hpp"
-#include "core/state/limits.hpp"
+#include "core/base/decimal.hpp"
+#include "core/base/limits.hpp"
 
 namespace pl {
 

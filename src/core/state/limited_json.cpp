@@ -1,6 +1,6 @@
 #include "core/state/limited_json.hpp"
 
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 #include "core/state/state_table.hpp"
 
 namespace pl {

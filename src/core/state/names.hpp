@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/learn/dataset.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 #include "core/state/widget_state.hpp"
 
 namespace pl {

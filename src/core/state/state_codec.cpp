@@ -7,7 +7,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 #include "core/theory/held_out.hpp"
 #include "core/words/words_state.hpp"
 

@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <utility>
 
-#include "core/state/base64url.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/base64url.hpp"
+#include "core/base/decimal.hpp"
 
 namespace pl {
 

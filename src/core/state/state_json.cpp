@@ -1,6 +1,7 @@
-// Writing the JSON state (state_json.hpp: state_to_json, training_settings_json, snapshot_json) over the
-// property table of state_table.hpp; dump replaces invalid UTF-8 (nlohmann/json is used only through
-// calls that do not throw: the Emscripten build aborts on a throw). The reader is state_json_read.cpp.
+// Writing the JSON state (state_json.hpp: state_to_json, training_settings_json) over the property table
+// of state_table.hpp; dump_json replaces invalid UTF-8 (nlohmann/json is used only through calls that do
+// not throw: the Emscripten build aborts on a throw). The reader is state_json_read.cpp; the snapshot
+// that adds what the learner and the theory show is core/facts/snapshot_json.cpp.
 #include "core/state/state_json.hpp"
 
 #include <cmath>
@@ -9,16 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "core/facts/learner_progress.hpp"
-#include "core/facts/shown_answer.hpp"
-#include "core/learn/learner.hpp"
 #include "core/state/names.hpp"
+#include "core/state/state_json_object.hpp"
 #include "core/theory/held_out.hpp"
-#include "core/theory/proof_status.hpp"
-#include "core/theory/svm_view.hpp"
-#include "core/theory/theory.hpp"
 #include "core/words/words_state.hpp"
 
 namespace pl {
@@ -27,12 +21,9 @@ using namespace state_table;
 
 namespace {
 
-using OrderedJson = nlohmann::ordered_json;
-
 constexpr std::uint64_t kMaxExactInJs = 9007199254740992ull;  // 2^53
 
 // [SECTION] Writing
-OrderedJson number_or_null(double value) { return std::isfinite(value) ? OrderedJson(value) : OrderedJson(nullptr); }
 
 OrderedJson& at_path(OrderedJson& root, std::string_view path) {
     OrderedJson* node = &root;
@@ -48,7 +39,7 @@ OrderedJson point_list(const Dataset& data) {
     OrderedJson points = OrderedJson::array();
     for (const Vec& p : data.points) {
         OrderedJson point = OrderedJson::array();
-        for (double v : p) point.push_back(number_or_null(v));
+        for (double v : p) point.push_back(json_number(v));
         points.push_back(std::move(point));
     }
     return points;
@@ -83,7 +74,7 @@ struct JsonWriter {
         }
         at_path(out, key.json) = value;
     }
-    void real(const Key& key, const double& value, const RealRange&) { at_path(out, key.json) = number_or_null(value); }
+    void real(const Key& key, const double& value, const RealRange&) { at_path(out, key.json) = json_number(value); }
     void label(const Key& key, const int& value) { at_path(out, key.json) = value; }
     void flag(const Key& key, const bool& value) { at_path(out, key.json) = value; }
     void text(const Key& key, const std::string& value) { at_path(out, key.json) = value; }
@@ -98,7 +89,11 @@ struct JsonWriter {
     }
 };
 
-OrderedJson state_object(const WidgetState& state, bool lists = true) {
+}  // namespace
+
+OrderedJson json_number(double value) { return std::isfinite(value) ? OrderedJson(value) : OrderedJson(nullptr); }
+
+OrderedJson state_object(const WidgetState& state, bool lists) {
     OrderedJson out = OrderedJson::object();
     out["version"] = kStateVersion;
     JsonWriter writer{out, lists};
@@ -107,6 +102,8 @@ OrderedJson state_object(const WidgetState& state, bool lists = true) {
     return out;
 }
 
+namespace {
+
 OrderedJson training_settings_object(const TrainConfig& config) {
     OrderedJson out = OrderedJson::object();
     JsonWriter writer{out};
@@ -114,84 +111,13 @@ OrderedJson training_settings_object(const TrainConfig& config) {
     return out;
 }
 
-// Lecture 001's hard-margin SVM of the picture's space (svm_view.hpp), null when no line separates; the
-// kernel perceptron's dual under "dual" (null until its Gram solve is done, or when there is none).
-OrderedJson svm_json(const WidgetState& state, const TheorySummary& theory) {
-    const SvmPrimal primal = svm_primal(theory.best, {}, {});  // no per-point constraints: O(1) per snapshot
-    if (!primal.separable) return OrderedJson(nullptr);
-    OrderedJson svm = OrderedJson::object();
-    OrderedJson w = OrderedJson::array();
-    for (double v : primal.w) w.push_back(number_or_null(v));
-    svm["w"] = std::move(w);
-    svm["b"] = number_or_null(primal.b);
-    svm["margin"] = number_or_null(primal.margin);
-    svm["supportVectors"] = primal.support;
-    if (state.config.algorithm == Algorithm::Kernel) {
-        const SvmDual dual = theory.computing ? SvmDual{} : svm_dual(theory.kernel, state.data.labels, state.config.bias);
-        if (dual.separable) {
-            OrderedJson d = OrderedJson::object();
-            d["supportVectors"] = dual.support;
-            OrderedJson alphas = OrderedJson::array();
-            for (double a : dual.alpha) alphas.push_back(number_or_null(a));
-            d["alphas"] = std::move(alphas);
-            d["b"] = number_or_null(dual.b);
-            d["margin"] = number_or_null(dual.margin);
-            svm["dual"] = std::move(d);
-        } else {
-            svm["dual"] = nullptr;
-        }
-    }
-    return svm;
-}
-
-std::string dump(const OrderedJson& j) { return j.dump(-1, ' ', false, OrderedJson::error_handler_t::replace); }
-
 }  // namespace
 
+std::string dump_json(const OrderedJson& j) { return j.dump(-1, ' ', false, OrderedJson::error_handler_t::replace); }
+
 // [SECTION] Public functions
-std::string state_to_json(const WidgetState& state) { return dump(state_object(state)); }
+std::string state_to_json(const WidgetState& state) { return dump_json(state_object(state)); }
 
-std::string training_settings_json(const TrainConfig& config) { return dump(training_settings_object(config)); }
-
-std::string snapshot_json(const WidgetState& state, const Learner& learner, const TheorySummary& theory,
-                          SnapshotParts parts) {
-    const bool all = parts == SnapshotParts::Everything;
-    OrderedJson out = state_object(state, all);
-    // The light snapshot: counts instead of the lists that grow with the data or the run (a change
-    // listener of a 100,000-point page must not serialise megabytes per frame).
-    out["pointCount"] = state.data.size();
-    out["testPointCount"] = state.held_out.size();
-    out["messageCount"] = state.words.messages.size();
-    auto numbers = [](const std::vector<double>& values) {
-        OrderedJson list = OrderedJson::array();
-        for (double v : values) list.push_back(number_or_null(v));
-        return list;
-    };
-    out["weights"] = numbers(learner.weights());
-    out["b"] = number_or_null(learner.bias());
-    if (all) out["alphas"] = numbers(learner.alphas());
-    const LearnerProgress progress = learner_progress(learner);
-    write_progress_json(out, progress, all ? ProgressLists::With : ProgressLists::Without);
-    out["R"] = number_or_null(theory.R);
-    out["gamma"] = theory.separable && theory.applicable ? number_or_null(theory.gamma_star) : OrderedJson(nullptr);
-    out["bound"] = number_or_null(theory.bound);
-    out["separable"] = theory.separable;
-    out["whyNot"] = theory.why_not;
-    out["theoryComputing"] = theory.computing;  // a big kernel run's R, gamma, bound still to come
-    const ProofStatus proof = proof_status(learner, theory);
-    out["boundApplies"] = proof.applies;
-    out["boundNote"] = proof.note();
-    if (all) write_loss_per_epoch_json(out, progress);
-    out["svm"] = svm_json(state, theory);
-    // The test points: the answer on screen's accuracy on them (the hand-set unit in hand mode) and the
-    // maximum-margin line's (null: no test points, or no such line).
-    ShownAnswer answer = which_answer(state, learner);
-    score_shown_answer(answer, state, &theory.best);
-    const TestScores& test = answer.test;
-    out["testAccuracy"] = test.answer_known ? OrderedJson(test.answer_accuracy) : OrderedJson(nullptr);
-    out["maxMarginTestAccuracy"] = test.best_known ? OrderedJson(test.best_accuracy) : OrderedJson(nullptr);
-    if (all) out["fragment"] = encode_fragment(state);
-    return dump(out);
-}
+std::string training_settings_json(const TrainConfig& config) { return dump_json(training_settings_object(config)); }
 
 }  // namespace pl

@@ -12,19 +12,7 @@
 //   "lesson", "lessonStep", "hand":{"on","w1","w2","k"}}
 //   Doubles are written in the shortest form that reads back exactly; non-finite numbers as null. A seed
 //   above 2^53 (which JavaScript numbers cannot hold exactly) is written as a decimal string.
-// snapshot_json adds what the learner and the theory show (ignored by state_from_json, since training
-// is replayed from trainedVisits):
-//   "weights":[...] (learner.weights()), "b" (learner.bias(): the explicit bias value; "bias" is the
-//   mode), "alphas", "mistakes", "mistakesPerEpoch", "epochs", "visits", "converged", "capped",
-//   "diverged", "accuracy", "R", "gamma" (theory gamma*, null when not separable or not applicable),
-//   "bound" (null when infinite), "separable", "whyNot", "boundApplies" and "boundNote" (proof_status.hpp:
-//   does the bound hold for this run, and why not), "lossPerEpoch" (Learner::loss_per_epoch, null for an
-//   epoch without one), "testAccuracy" and "maxMarginTestAccuracy" (the answer's and the maximum-margin
-//   line's share of the test points right; null without test points or without such a line; in hand mode
-//   the answer is the hand unit), "svm" (lecture 001's hard-margin SVM, svm_view.hpp: {"w","b","margin",
-//   "supportVectors"} in the canvas's space, plus "dual" {"supportVectors","alphas","b","margin"} for the kernel
-//   perceptron; null when no line separates), "fragment" (encode_fragment). The learner's block ("mistakes" to
-//   "accuracy", "lossPerEpoch") is written by learner_progress.hpp, the answer on screen is shown_answer.hpp's.
+// snapshot_json (core/facts/snapshot_json.hpp) adds what the learner and the theory show.
 #pragma once
 #include <string>
 #include <string_view>
@@ -34,21 +22,12 @@
 
 namespace pl {
 
-class Learner;
-struct TheorySummary;
-
 // Limits (kMaxJsonLength, kMaxJsonValues, kMaxJsonDepth) are in limits.hpp.
 std::string state_to_json(const WidgetState& state);
 // The training settings alone, with the names and nesting state_to_json gives them: {"algorithm",
 // "bias", "order", "init", "seed", "eta", "maxEpochs", "lift", "kernel":{...}, "outlierThreshold",
 // "logisticDecay"} (perceptron-cli's --json "config").
 std::string training_settings_json(const TrainConfig& config);
-// Light leaves out what grows with the data or the run (points, labels, test points, messages, alphas,
-// the per-epoch lists, the link fragment) and keeps the counts pointCount, testPointCount, messageCount.
-enum class SnapshotParts { Everything, Light };
-std::string snapshot_json(const WidgetState& state, const Learner& learner, const TheorySummary& theory,
-                          SnapshotParts parts = SnapshotParts::Everything);
-
 // Reads what state_to_json/snapshot_json write, or any subset of it: missing keys take the values of
 // default_link_state() (not of some current state), "version" may be left out (1). Points and labels
 // go together; "dim" is optional (the length of the first point, else 2). Points are kept exactly as

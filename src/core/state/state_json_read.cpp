@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 #include "core/state/limited_json.hpp"
 #include "core/state/names.hpp"
 #include "core/state/state_json.hpp"

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 
 namespace pl::state_table {
 

@@ -39,7 +39,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/state/limits.hpp"
+#include "core/base/limits.hpp"
 #include "core/state/names.hpp"
 #include "core/state/widget_state.hpp"
 

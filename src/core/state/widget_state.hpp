@@ -6,7 +6,8 @@
 #include <string>
 
 #include "core/learn/dataset.hpp"
-#include "core/state/config.hpp"
+#include "core/learn/threshold_unit.hpp"  // HandUnit
+#include "core/base/config.hpp"
 #include "core/state/lesson_progress.hpp"
 #include "core/words/words_state.hpp"
 
@@ -42,15 +43,6 @@ struct PanelState {
 };
 
 enum class EditPolicy { Reset, Continue };  // what an edit to the data does to training
-
-// A McCulloch-Pitts threshold unit set by hand (lecture 002): it fires (answers +1) when
-// w1 x1 + w2 x2 >= k, a sum exactly at k included. threshold_unit.hpp has its rules.
-struct HandUnit {
-    bool on = false;   // hand mode: the canvas shows this unit instead of the learner's answer
-    double w1 = 1.0;
-    double w2 = 1.0;
-    double k = 1.5;    // the threshold (the lecture's AND)
-};
 
 struct WidgetState {
     Dataset data;                      // the canvas shows dims 0 and 1 (1-D data sits on the x axis)

@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/facts/model_facts.hpp"
+#include "core/learn/decision_field.hpp"  // is_wrong
 #include "core/learn/lift.hpp"
 #include "core/learn/rng.hpp"
 #include "core/learn/threshold_unit.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
+#include "core/base/limits.hpp"  // kMaxFactTerms
 
 namespace pl {
 

@@ -14,7 +14,7 @@
 
 #include "core/learn/dataset.hpp"
 #include "core/learn/decision_field.hpp"
-#include "core/state/widget_state.hpp"
+#include "core/learn/threshold_unit.hpp"  // HandUnit
 #include "core/theory/theory.hpp"
 
 namespace pl {

@@ -35,7 +35,7 @@
 #include "core/learn/dataset.hpp"
 #include "core/learn/learner.hpp"
 #include "core/learn/vec.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 #include "core/theory/symmetric_eigen.hpp"
 
 namespace pl {

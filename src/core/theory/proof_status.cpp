@@ -1,7 +1,7 @@
 // The premises of the mistake bound, checked one by one (see proof_status.hpp for the reasoning).
 #include "core/theory/proof_status.hpp"
 
-#include "core/facts/describe.hpp"
+#include "core/base/display_text.hpp"
 #include "core/learn/learner.hpp"
 
 namespace pl {

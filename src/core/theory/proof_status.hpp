@@ -25,7 +25,7 @@
 #include <cstddef>
 #include <string>
 
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 #include "core/theory/theory.hpp"
 
 namespace pl {

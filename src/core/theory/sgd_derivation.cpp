@@ -1,7 +1,7 @@
 // The derivation's texts (our own words; the steps are lecture 001's).
 #include "core/theory/sgd_derivation.hpp"
 
-#include "core/facts/describe.hpp"
+#include "core/base/display_text.hpp"
 
 namespace pl {
 

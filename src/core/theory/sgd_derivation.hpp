@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 
 namespace pl {
 

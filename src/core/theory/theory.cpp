@@ -7,7 +7,6 @@
 #include <numeric>
 
 #include "core/learn/lift.hpp"
-#include "core/state/names.hpp"
 #include "core/theory/min_norm_point.hpp"
 
 namespace pl {

@@ -26,7 +26,7 @@
 
 #include "core/learn/dataset.hpp"
 #include "core/learn/vec.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 #include "core/theory/kernel_theory.hpp"
 
 namespace pl {

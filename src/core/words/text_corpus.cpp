@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/state/table_cells.hpp"
+#include "core/base/table_cells.hpp"
 
 namespace pl {
 

@@ -19,7 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/state/limits.hpp"
+#include "core/base/limits.hpp"
 
 namespace pl {
 

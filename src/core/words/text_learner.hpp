@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "core/learn/rng.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 #include "core/words/text_corpus.hpp"
 
 namespace pl {

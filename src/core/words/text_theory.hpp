@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <string>
 
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 #include "core/theory/proof_status.hpp"
 #include "core/words/text_corpus.hpp"
 

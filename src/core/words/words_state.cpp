@@ -4,7 +4,7 @@
 #include <unordered_set>
 
 #include "core/learn/dataset.hpp"
-#include "core/state/base64url.hpp"
+#include "core/base/base64url.hpp"
 #include "core/words/text_corpus.hpp"
 
 namespace pl {

@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/state/config.hpp"
-#include "core/state/limits.hpp"
+#include "core/base/config.hpp"
+#include "core/base/limits.hpp"
 
 namespace pl {
 

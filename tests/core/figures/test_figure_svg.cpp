@@ -23,7 +23,7 @@ using namespace svg_test;
 namespace {
 
 // The figure's user units back to data coordinates: the view's centre at the middle, its span across
-// the shorter side (the canvas's own mapping, app/canvas/view.hpp).
+// the shorter side (the canvas's own mapping, app/base/view.hpp).
 struct Mapping {
     double width = 0, height = 0, ppu = 1;
     ViewState view;

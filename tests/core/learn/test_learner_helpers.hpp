@@ -10,7 +10,7 @@
 #include "core/learn/rng.hpp"
 #include "core/learn/vec.hpp"
 #include "core/session/session.hpp"
-#include "core/state/config.hpp"
+#include "core/base/config.hpp"
 
 namespace pl::test {
 

@@ -8,7 +8,7 @@
 
 #include "core/facts/next_visit.hpp"
 #include "core/lesson/lesson_run.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 #include "core/state/state_codec.hpp"
 
 using namespace pl;

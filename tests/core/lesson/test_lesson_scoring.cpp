@@ -6,7 +6,7 @@
 
 #include "core/lesson/lesson_result.hpp"
 #include "core/lesson/lesson_run.hpp"
-#include "core/state/base64url.hpp"
+#include "core/base/base64url.hpp"
 
 using namespace pl;
 

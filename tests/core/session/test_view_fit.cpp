@@ -157,7 +157,7 @@ TEST_CASE("session: once the screen has told its shape, a new data set is fitted
 // take strips of the canvas: the fit puts the data into the free rectangle between them.
 namespace {
 struct Pixel { double x, y; };
-// Where a data point lands on a canvas shown with this view (as src/app/canvas/view.hpp maps it).
+// Where a data point lands on a canvas shown with this view (as src/app/base/view.hpp maps it).
 Pixel on_canvas(const ViewState& v, const CanvasShape& c, double x, double y) {
     const double pixels_per_unit = std::min(c.width, c.height) / v.span;
     return {c.width / 2 + (x - v.center_x) * pixels_per_unit, c.height / 2 - (y - v.center_y) * pixels_per_unit};

@@ -2,7 +2,7 @@
 // NaN, infinities, huge numbers, empty or degenerate data, 100,000 points, 50 MB files and megabytes of
 // junk. Each test checks a clear message or sane behaviour, and that no NaN appears where a student
 // would see it. Crashes found by the fuzzers (tests/fuzz, docs/fuzzing.md) become regression inputs here.
-// The limits themselves are in src/core/state/limits.hpp.
+// The limits themselves are in src/core/base/limits.hpp.
 //
 // [SECTION] index
 //   CSV: non-finite and huge numbers, 50 MB files, too many columns
@@ -35,7 +35,7 @@
 #include "core/learn/learner.hpp"
 #include "core/learn/rng.hpp"
 #include "core/session/session.hpp"
-#include "core/state/decimal.hpp"
+#include "core/base/decimal.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
 #include "core/theory/theory.hpp"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/session/session.hpp"
-#include "core/state/base64url.hpp"
+#include "core/base/base64url.hpp"
 #include "core/state/names.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"

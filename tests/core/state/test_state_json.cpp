@@ -12,6 +12,7 @@
 #include "core/session/session.hpp"
 #include "core/state/names.hpp"
 #include "core/state/state_codec.hpp"
+#include "core/facts/snapshot_json.hpp"
 #include "core/state/state_json.hpp"
 
 using namespace pl;

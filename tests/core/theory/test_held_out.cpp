@@ -11,6 +11,7 @@
 #include "core/lesson/goal_expression.hpp"
 #include "core/session/session.hpp"
 #include "core/state/state_codec.hpp"
+#include "core/facts/snapshot_json.hpp"
 #include "core/state/state_json.hpp"
 #include "core/theory/held_out.hpp"
 

@@ -15,6 +15,7 @@
 #include "core/learn/kernel.hpp"
 #include "core/learn/rng.hpp"
 #include "core/session/session.hpp"
+#include "core/facts/snapshot_json.hpp"
 #include "core/state/state_json.hpp"
 #include "core/theory/kernel_theory.hpp"
 #include "core/theory/svm_view.hpp"

@@ -13,7 +13,7 @@
 #include "core/session/session.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
-#include "core/words/words_model.hpp"
+#include "core/facts/words_model.hpp"
 #include "../state/test_hostile_helpers.hpp"
 
 using namespace pl;

@@ -9,9 +9,10 @@
 #include "core/lesson/lesson.hpp"
 #include "core/session/session.hpp"
 #include "core/state/state_codec.hpp"
+#include "core/facts/snapshot_json.hpp"
 #include "core/state/state_json.hpp"
 #include "core/words/text_corpus.hpp"
-#include "core/words/words_model.hpp"
+#include "core/facts/words_model.hpp"
 
 using namespace pl;
 

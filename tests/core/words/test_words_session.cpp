@@ -12,7 +12,7 @@
 
 #include "core/session/session.hpp"
 #include "core/state/state_codec.hpp"
-#include "core/words/words_model.hpp"
+#include "core/facts/words_model.hpp"
 
 using namespace pl;
 
