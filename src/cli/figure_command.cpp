@@ -13,6 +13,7 @@
 #include "core/figures/canvas_tikz.hpp"
 #include "core/figures/figure_svg.hpp"
 #include "core/figures/lift_svg.hpp"
+#include "core/scene/scene.hpp"
 #include "core/session/session.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json.hpp"
@@ -54,7 +55,7 @@ FigureCommandOptions parse_figure_options(const std::vector<std::string_view>& a
         if (a == "--state") { o.state = std::string(value); have_state = true; }
         else if (a == "--part") {
             if (!parse(value, o.part))
-                throw UsageError("bad value for the part (--part): it must be canvas, mistakes, loss, proof or lift, but it is \"" +
+                throw UsageError("bad value for the part (--part): it must be " + figure_part_names(", ", " or ") + ", but it is \"" +
                                  std::string(value) + "\".");
         } else if (a == "--width-cm") o.figure.width_cm = parse_cm(a, value);
         else if (a == "--height-cm") o.figure.height_cm = parse_cm(a, value);
@@ -92,13 +93,15 @@ int run_figure(const std::vector<std::string_view>& args, std::ostream& out, std
         return 2;
     }
     const Session session(decoded.state);
+    SceneCache scenes;
+    const Scene& scene = scenes.update(session);  // what the widget would show for this link, worked out once
     std::string error;
     if (ends_with(o.output, ".tex")) {  // TikZ: the line-model canvas only
         if (o.part != FigurePart::Canvas) {
             err << "perceptron-cli: TikZ (-o FILE.tex) is made for the canvas only; write the " << to_string(o.part) << " figure as SVG or PDF\n";
             return 2;
         }
-        const std::string tex = canvas_tikz(session, o.figure, error);
+        const std::string tex = canvas_tikz(scene, o.figure, error);
         if (!error.empty()) {
             err << "perceptron-cli: no TikZ figure: " << error << "\n";
             return 2;
@@ -113,7 +116,7 @@ int run_figure(const std::vector<std::string_view>& args, std::ostream& out, std
         return 0;
     }
     // The lift view from the camera it starts with: a link does not hold the camera.
-    const std::string svg = o.part == FigurePart::Lift ? lift_svg(session, o.figure, LiftCamera{}, error) : figure_svg(session, o.part, o.figure);
+    const std::string svg = o.part == FigurePart::Lift ? lift_svg(scene, o.figure, LiftCamera{}, error) : figure_svg(scene, o.part, o.figure);
     if (!error.empty()) {
         err << "perceptron-cli: no lift figure: " << error << "\n";
         return 2;

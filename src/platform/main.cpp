@@ -20,6 +20,7 @@
 
 #include "app/render/frame_damage.hpp"
 #include "app/shell/app.hpp"
+#include "core/scene/scene.hpp"
 #include "core/figures/figure_svg.hpp"
 #include "core/state/state_codec.hpp"
 #include "imgui.h"
@@ -170,7 +171,7 @@ FigureExport g_figure_export;
 int export_figure(const std::string& link) {
     pl::FigurePart part = pl::FigurePart::Canvas;
     if (!pl::parse(g_figure_export.part, part)) {
-        std::fprintf(stderr, "perceptron-lab: --part must be canvas, mistakes, loss, proof or lift, not '%s'\n", g_figure_export.part.c_str());
+        std::fprintf(stderr, "perceptron-lab: --part must be %s, not '%s'\n", pl::figure_part_names(", ", " or ").c_str(), g_figure_export.part.c_str());
         return 2;
     }
     const pl::DecodeResult decoded = pl::decode_fragment(link);
@@ -179,7 +180,8 @@ int export_figure(const std::string& link) {
         return 2;
     }
     const pl::Session session(decoded.state);
-    const std::string svg = pl::figure_svg(session, part);  // the lift view from its starting camera
+    pl::SceneCache scenes;
+    const std::string svg = pl::figure_svg(scenes.update(session), part);  // the lift view from its starting camera
     if (svg.empty()) {
         std::fprintf(stderr, "perceptron-lab: no lift figure: the lift view draws the x1x2 and the radial lift only\n");
         return 2;

@@ -15,7 +15,7 @@
 #include "app/canvas/training_verbs.hpp"
 #include "core/figures/trace_table.hpp"
 #include "core/facts/describe.hpp"
-#include "core/facts/scene_summary.hpp"
+#include "core/scene/scene_summary.hpp"
 #include "core/facts/words_scene.hpp"
 #include "core/lesson/lesson_markup.hpp"
 #include "core/state/names.hpp"
@@ -150,7 +150,7 @@ std::string numbered_points(const std::vector<std::size_t>& indices) {
 }
 
 nlohmann::json svm_json(pl::app::App& app) {
-    const pl::app::FrameModel& model = app.model();
+    const pl::app::Scene& model = app.model();
     const pl::WidgetState& state = app.session().state();
     nlohmann::json out = {{"problem", "minimise \xC2\xBD\xE2\x80\x96w\xE2\x80\x96\xC2\xB2 over w and b subject to y\xE2\x82\x99(w\xC2\xB7x\xE2\x82\x99 + b) \xE2\x89\xA5 1 for every point n"}};
     if (state.mode != pl::DataMode::Points) {
@@ -189,9 +189,9 @@ struct ViewPart {
 const ViewPart kViewParts[] = {{"trace", &pl::PanelState::trace, trace_json}, {"svm", &pl::PanelState::svm, svm_json}};
 
 nlohmann::json scene_json(pl::app::App& app, std::size_t page, bool with_choices) {
-    const pl::app::FrameModel& model = app.model();  // the answer and facts the canvas draws, kept per change
+    const pl::app::Scene& model = app.model();  // the answer and facts the canvas draws, kept per change
     const pl::Session& session = app.session();
-    const pl::SceneSummary scene = pl::summarize_scene(session, model.field, model.facts, page);
+    const pl::SceneSummary scene = pl::summarize_scene(model, page);
     nlohmann::json rows = nlohmann::json::array();
     for (const pl::PointRow& row : scene.rows) {
         nlohmann::json x = nlohmann::json::array();

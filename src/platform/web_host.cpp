@@ -241,7 +241,7 @@ EMSCRIPTEN_KEEPALIVE const char* pl_export_svg(const char* part_name, int print,
     pl::FigurePart part = pl::FigurePart::Canvas;
     if (!g_app) return hand_out("");
     if (!pl::parse(part_name ? part_name : "", part)) {
-        g_last_error = std::string("exportSvg: unknown part '") + (part_name ? part_name : "") + "': it must be one of canvas, mistakes, loss, proof, lift";
+        g_last_error = std::string("exportSvg: unknown part '") + (part_name ? part_name : "") + "': it must be one of " + pl::figure_part_names(", ");
         return hand_out("");
     }
     pl::FigureOptions options;

@@ -97,7 +97,7 @@ void Canvas::push_finger(const FingerEvent& event) {
     fingers_.push_back(event);
 }
 
-void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_running) {
+void Canvas::draw(Session& session, SceneCache& models, float dt, bool training_running) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size = ImGui::GetContentRegionAvail();
     if (size.x < 4 || size.y < 4) { fingers_.clear(); return; }
@@ -164,7 +164,7 @@ void Canvas::draw(Session& session, ModelCache& models, float dt, bool training_
     input_.handle_touch(session, view_, fingers_, on_canvas, touch_.page_scrolls, ImGui::GetTime());
     fingers_.clear();
     view_.fit(session.state().view, origin.x, origin.y, size.x, size.y);  // a zoom or pan just now
-    const FrameModel& model = models.update(session);
+    const Scene& model = models.update(session);
     std::optional<std::size_t> cursor_point;
     if (has_keys_) {
         cursor_ = cursor_inside(view_, cursor_, cursor_keep_clear());  // a zoom, a pan or a resize may have moved the view

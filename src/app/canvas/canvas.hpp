@@ -18,7 +18,7 @@
 #include "app/canvas/touch_gestures.hpp"
 #include "app/base/view.hpp"
 #include "app/render/field_layer.hpp"
-#include "app/base/frame_model.hpp"
+#include "core/scene/scene.hpp"
 #include "core/session/session.hpp"
 
 namespace pl::app {
@@ -39,7 +39,7 @@ public:
     // Lays the canvas out in the rest of the current window, handles its input, then draws the model
     // (brought up to date after the input, so an edit shows in the same frame).
     // Also fits the view to the data when a new data set arrived (Session::fit_pending).
-    void draw(Session& session, ModelCache& models, float delta_seconds, bool training_running);
+    void draw(Session& session, SceneCache& models, float delta_seconds, bool training_running);
     bool animating() const {
         return animation_time_ >= 0.0f || field_.settling() || field_.warm_up_pending() || online_fade_running() ||
                input_.touch_tracking() || page_hint_showing();

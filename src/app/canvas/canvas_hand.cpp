@@ -5,7 +5,7 @@
 
 #include "app/base/canvas_draw.hpp"
 #include "app/canvas/canvas_overlays.hpp"
-#include "app/base/frame_model.hpp"
+#include "core/scene/scene.hpp"
 #include "app/base/probe.hpp"
 #include "core/facts/describe.hpp"
 
@@ -53,7 +53,7 @@ HandUnit dragged_unit(const View& view, const WidgetState& state, HandGrip grip,
     return state.hand;
 }
 
-void draw_hand_unit(const Overlay& o, const FrameModel& model, HandGrip active) {
+void draw_hand_unit(const Overlay& o, const Scene& model, HandGrip active) {
     const WidgetState& state = model.state();
     const HandHandles h = hand_handles(o.view, state);
     const Palette& colors = o.colors;

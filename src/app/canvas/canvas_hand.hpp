@@ -7,10 +7,13 @@
 #include "core/learn/threshold_unit.hpp"
 #include "imgui.h"
 
+namespace pl {
+struct Scene;  // core/scene/scene.hpp
+}  // namespace pl
+
 namespace pl::app {
 
 struct Overlay;     // canvas_overlays.hpp (not included: the input code needs only the handles)
-struct FrameModel;  // frame_model.hpp
 
 enum class HandGrip { None, Weight, Threshold };
 
@@ -28,6 +31,6 @@ HandUnit dragged_unit(const View& view, const WidgetState& state, HandGrip grip,
 inline constexpr float kHandleRadius = 9.0f;  // drawn size of w's tip handle (the diamond is the same)
 // The arrow, the two handles with "w = (…)" and "k = …" beside them, and the distance k/|w| from the
 // origin to the line (dashed). The test build's probe names the handles "hand-w" and "hand-k".
-void draw_hand_unit(const Overlay& o, const FrameModel& model, HandGrip active);
+void draw_hand_unit(const Overlay& o, const Scene& model, HandGrip active);
 
 }  // namespace pl::app

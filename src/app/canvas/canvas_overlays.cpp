@@ -107,7 +107,7 @@ void draw_weight_arrow(const Overlay& o, const Line2D& line) {
 }
 
 // [SECTION] theory overlays: convex hulls, the maximum-margin separator
-void draw_theory_overlays(const Overlay& o, const FrameModel& model) {
+void draw_theory_overlays(const Overlay& o, const Scene& model) {
     const PanelState& panels = model.state().panels;
     const Dataset& data = model.state().data;
     if (panels.hulls) {
@@ -138,7 +138,7 @@ void draw_theory_overlays(const Overlay& o, const FrameModel& model) {
 }
 
 // Fading trail of earlier hyperplanes (newest is drawn strongest).
-void draw_trail(const Overlay& o, const FrameModel& model) {
+void draw_trail(const Overlay& o, const Scene& model) {
     if (!model.state().panels.trail || !model.line) return;
     const auto& recent = model.session->recent_updates();
     const std::size_t n = recent.size();
@@ -159,13 +159,13 @@ bool near_plot(const View& v, ImVec2 c, float margin) {
            c.y <= v.origin_y() + v.height() + margin;
 }
 
-float marker_radius(const FrameModel& model, std::size_t i) {
+float marker_radius(const Scene& model, std::size_t i) {
     const std::vector<double>& alphas = model.learner().alphas();
     if (i < alphas.size() && alphas[i] > 0) return std::min(16.0f, kMarkerRadius + 2.2f * std::sqrt(static_cast<float>(alphas[i])));
     return kMarkerRadius;
 }
 
-void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::size_t> hovered, std::optional<std::size_t> selected) {
+void draw_points(const Overlay& o, const Scene& model, std::optional<std::size_t> hovered, std::optional<std::size_t> selected) {
     // The markers and their rings are one picture (PointLayer); the pointed-at marker is drawn again
     // over it, with the focus colour as its edge.
     const Dataset& data = model.state().data;
@@ -184,7 +184,7 @@ void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::s
     }
 }
 
-void draw_test_points(const Overlay& o, const FrameModel& model, std::optional<std::size_t> hovered) {
+void draw_test_points(const Overlay& o, const Scene& model, std::optional<std::size_t> hovered) {
     const Dataset& test = model.state().held_out;
     const View& v = o.view;
     if (many_points(model.state())) return;  // the PointLayer draws them
@@ -205,7 +205,7 @@ void draw_test_points(const Overlay& o, const FrameModel& model, std::optional<s
 // [SECTION] the update animation (lecture figure)
 // Three beats: w_old; then y*eta*x added at its tip; then w_new and the new line. Only the first two
 // coordinates of w are the line's normal on the canvas.
-void draw_update_animation(const Overlay& o, const FrameModel& model, const Update& u, float t) {
+void draw_update_animation(const Overlay& o, const Scene& model, const Update& u, float t) {
     const double eta = model.state().config.eta;
     const double ox = u.w_before[0], oy = u.w_before[1];
     const double sx = eta * u.y * coord(u.x, 0), sy = eta * u.y * coord(u.x, 1);
@@ -266,7 +266,7 @@ StatusPlates layout_status(const View& v, const std::string& status, const std::
     return out;
 }
 
-void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice,
+void draw_status(const Overlay& o, const Scene& model, bool show_online_message, const std::string& field_notice,
                  const std::string& keys_hint, float online_top) {
     const View& v = o.view;
     const ImVec2 pos = status_position(v);
@@ -308,7 +308,7 @@ void draw_page_scroll_hint(const Overlay& o) {
     plate_text(o.draw, "page-scroll-hint", pos, kPageScrollHint, o.colors.text, o.colors.canvas_bg, room);
 }
 
-void draw_legend(const Overlay& o, const FrameModel& model) {
+void draw_legend(const Overlay& o, const Scene& model) {
     const Palette& colors = o.colors;
     const float width = legend_width(o.view), height = kLegendBarHeight;
     const ImVec2 bar = legend_bar_corner(o.view);

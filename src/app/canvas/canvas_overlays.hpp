@@ -8,7 +8,7 @@
 
 #include "app/base/canvas_draw.hpp"  // kMarkerRadius
 #include "app/base/view.hpp"
-#include "app/base/frame_model.hpp"
+#include "core/scene/scene.hpp"
 #include "app/base/theme.hpp"
 #include "imgui.h"
 
@@ -31,7 +31,7 @@ struct ScreenRect {
 inline constexpr std::size_t kSimpleMarkersAbove = 3000;
 inline bool many_points(const WidgetState& state) { return state.data.size() + state.held_out.size() > kSimpleMarkersAbove; }
 // A training point's marker radius: the kernel perceptron's support points grow with their alpha.
-float marker_radius(const FrameModel& model, std::size_t i);
+float marker_radius(const Scene& model, std::size_t i);
 // Where a data point is on screen (1-D data sit on the x axis), and whether c lies on the plot or
 // within `margin` of it (a marker there still shows).
 ImVec2 point_on_screen(const View& view, const Vec& p);
@@ -52,21 +52,21 @@ void draw_half_planes(const Overlay& o, const Line2D& line);
 void draw_hyperplane(const Overlay& o, const Line2D& line, ImU32 color, float thickness, bool dashed, bool halo = false);
 void draw_margin_band(const Overlay& o, const Line2D& line, double margin_distance, ImU32 color);
 void draw_weight_arrow(const Overlay& o, const Line2D& line);
-void draw_theory_overlays(const Overlay& o, const FrameModel& model);  // hulls, max-margin separator
-void draw_trail(const Overlay& o, const FrameModel& model);            // earlier hyperplanes, fading
-void draw_points(const Overlay& o, const FrameModel& model, std::optional<std::size_t> hovered,
+void draw_theory_overlays(const Overlay& o, const Scene& model);  // hulls, max-margin separator
+void draw_trail(const Overlay& o, const Scene& model);            // earlier hyperplanes, fading
+void draw_points(const Overlay& o, const Scene& model, std::optional<std::size_t> hovered,
                  std::optional<std::size_t> selected);
 // The test (held-out) points, hollow, with a ring where the answer gets them wrong (y f <= 0; in hand
 // mode the unit's rule). The test build's probe lists each as a "test-point" text ("+1" or "−1", and
 // " wrong") at its marker, for the first kProbedTestPoints.
 inline constexpr std::size_t kProbedTestPoints = 200;
-void draw_test_points(const Overlay& o, const FrameModel& model, std::optional<std::size_t> hovered);
+void draw_test_points(const Overlay& o, const Scene& model, std::optional<std::size_t> hovered);
 // The lecture figure of one update at time t in [0, 1]: w_old; then y*eta*x at its tip; then w_new.
-void draw_update_animation(const Overlay& o, const FrameModel& model, const Update& update, float t);
+void draw_update_animation(const Overlay& o, const Scene& model, const Update& update, float t);
 // The status line; above it, when not empty, `field_notice` (the regions came from the CPU, and why),
 // and above that `keys_hint` (the canvas has the keyboard). The online verdict goes at the top left, from
 // `online_top` down (below the canvas's buttons). Plates are opaque canvas_bg: their text keeps its contrast.
-void draw_status(const Overlay& o, const FrameModel& model, bool show_online_message, const std::string& field_notice,
+void draw_status(const Overlay& o, const Scene& model, bool show_online_message, const std::string& field_notice,
                  const std::string& keys_hint, float online_top);
 // The texts at the canvas's bottom edge, as draw_status places them: each one's plate (empty when the
 // text is), and the top of the highest, for what must stay clear of them (canvas_insets.hpp).
@@ -83,7 +83,7 @@ inline constexpr const char* kCanvasKeysHint =
 // After one finger scrolled the page past an inactive canvas (touch_gestures.hpp): how to work the canvas.
 inline constexpr const char* kPageScrollHint = "One finger scrolls the page. Tap the plane to work on it, or use two fingers.";
 void draw_page_scroll_hint(const Overlay& o);
-void draw_legend(const Overlay& o, const FrameModel& model);
+void draw_legend(const Overlay& o, const Scene& model);
 ScreenRect legend_rect(const View& view);  // where draw_legend draws (its plate), for what must avoid it
 
 }  // namespace pl::app

@@ -17,7 +17,7 @@ void probe_line(const char* role, const std::string& text, const View& view, con
 }
 }  // namespace
 
-void draw_svm_overlay(const Overlay& o, const FrameModel& model) {
+void draw_svm_overlay(const Overlay& o, const Scene& model) {
     const WidgetState& state = model.state();
     if (!state.panels.svm || state.mode != DataMode::Points || state.data.dim > 2 || state.config.lift != LiftKind::None) return;
     const SvmPrimal svm = svm_primal(model.theory().best, {}, {});

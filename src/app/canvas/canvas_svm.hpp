@@ -8,6 +8,6 @@
 
 namespace pl::app {
 
-void draw_svm_overlay(const Overlay& o, const FrameModel& model);
+void draw_svm_overlay(const Overlay& o, const Scene& model);
 
 }  // namespace pl::app

@@ -12,7 +12,7 @@ namespace {
 
 // The sentence of the session's last visit, or "" when there is none to show. Kept per session revision:
 // the kernel perceptron's after score is a fresh sum over its alphas, not worth redoing every frame.
-const std::string& gain_sentence(const FrameModel& model) {
+const std::string& gain_sentence(const Scene& model) {
     static const Session* session = nullptr;
     static std::uint64_t revision = 0;
     static std::string sentence;
@@ -35,7 +35,7 @@ bool overlaps(const ScreenRect& a, const ScreenRect& b) {
 
 }  // namespace
 
-void draw_update_gain(const Overlay& o, const FrameModel& model) {
+void draw_update_gain(const Overlay& o, const Scene& model) {
     const std::string& text = gain_sentence(model);
     const auto& last = model.session->last_visit();
     if (text.empty() || !last || last->update.index >= model.state().data.size()) return;

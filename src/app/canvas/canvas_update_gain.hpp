@@ -7,6 +7,6 @@
 
 namespace pl::app {
 
-void draw_update_gain(const Overlay& o, const FrameModel& model);
+void draw_update_gain(const Overlay& o, const Scene& model);
 
 }  // namespace pl::app

@@ -32,7 +32,7 @@ ImVec2 in_picture(const View& view, float scale, const Vec& p) {
 
 }  // namespace
 
-void paint_points(PointPicture& picture, const View& view, float scale, const FrameModel& model, const Palette& colors) {
+void paint_points(PointPicture& picture, const View& view, float scale, const Scene& model, const Palette& colors) {
     picture.clear(static_cast<int>(std::lround(view.width() * scale)), static_cast<int>(std::lround(view.height() * scale)));
     MarkerPainter paint(picture);
     const Dataset& data = model.state().data;
@@ -51,7 +51,7 @@ PointLayer::~PointLayer() {
     if (texture_) glDeleteTextures(1, &texture_);
 }
 
-void PointLayer::draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, std::uint64_t data_revision) {
+void PointLayer::draw(ImDrawList* draw, const View& view, const Scene& model, const Palette& colors, std::uint64_t data_revision) {
     const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
     if (!many_points(model.state())) {
         draw_sprites(draw, view, model, colors, scale);
@@ -83,7 +83,7 @@ void PointLayer::draw(ImDrawList* draw, const View& view, const FrameModel& mode
 }
 
 // The mistake rings first, then the markers: a ring never hides a neighbour's marker.
-void PointLayer::draw_sprites(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, float scale) {
+void PointLayer::draw_sprites(ImDrawList* draw, const View& view, const Scene& model, const Palette& colors, float scale) {
     const Dataset& data = model.state().data;
     constexpr float kReach = 24.0f;  // the largest marker with its ring reaches this far from its point
     sprites_.begin(scale, colors);

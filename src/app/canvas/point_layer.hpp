@@ -10,7 +10,7 @@
 #include "app/base/view.hpp"
 #include "app/render/marker_raster.hpp"
 #include "app/render/sprite_atlas.hpp"
-#include "app/base/frame_model.hpp"
+#include "core/scene/scene.hpp"
 #include "app/base/theme.hpp"
 #include "imgui.h"
 
@@ -18,7 +18,7 @@ namespace pl::app {
 
 // Paints the picture of `model`'s many points (many_points: training squares, then test outlines) over
 // `view` at `scale` device pixels per screen unit.
-void paint_points(PointPicture& picture, const View& view, float scale, const FrameModel& model, const Palette& colors);
+void paint_points(PointPicture& picture, const View& view, float scale, const Scene& model, const Palette& colors);
 
 class PointLayer {
 public:
@@ -28,12 +28,12 @@ public:
     ~PointLayer();
     // Adds the points' image to `draw` over the plot of `view`; data_revision: the session's, which
     // moves whenever the points or test points change.
-    void draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, std::uint64_t data_revision);
+    void draw(ImDrawList* draw, const View& view, const Scene& model, const Palette& colors, std::uint64_t data_revision);
     int repaints() const { return repaints_; }  // how often the picture of many points was made (tests)
     int sprites_painted() const { return sprites_.sprites_painted(); }  // sprites painted into the atlas (tests)
 
 private:
-    void draw_sprites(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, float scale);
+    void draw_sprites(ImDrawList* draw, const View& view, const Scene& model, const Palette& colors, float scale);
     SpriteAtlas sprites_;  // up to kSimpleMarkersAbove points
     PointPicture picture_;  // more
     unsigned int texture_ = 0;

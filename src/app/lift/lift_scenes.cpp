@@ -393,7 +393,7 @@ void Poly2Equivalence::draw(const Session& session) {
 }
 
 // [SECTION] the tab bar for the app's layout
-void draw_lift_panel(LiftPanel& panel, Session& session, const FrameModel& model, ImVec2 size) {
+void draw_lift_panel(LiftPanel& panel, Session& session, const Scene& model, ImVec2 size) {
     const ImVec2 available = ImGui::GetContentRegionAvail();
     if (size.x <= 0) size.x = available.x;
     if (size.y <= 0) size.y = available.y;

@@ -47,6 +47,6 @@ struct LiftPanel {
     LiftView view;
     Poly2Equivalence equivalence;
 };
-void draw_lift_panel(LiftPanel& panel, Session& session, const FrameModel& model, ImVec2 size);
+void draw_lift_panel(LiftPanel& panel, Session& session, const Scene& model, ImVec2 size);
 
 }  // namespace pl::app

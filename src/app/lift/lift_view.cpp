@@ -108,7 +108,7 @@ const char* no_plane_sentence(LiftPlane::None none) {
 }  // namespace
 
 // The learned plane in the normalised cube (core/figures/lift_geometry.hpp's lift_plane, as the SVG figure).
-LiftView::Plane LiftView::separating_plane(const FrameModel& model, const char** why_not) const {
+LiftView::Plane LiftView::separating_plane(const Scene& model, const char** why_not) const {
     const WidgetState& state = model.session->state();
     const LiftPlane found = lift_plane(model.field, state.data.dim, state.config.lift, box_);
     if (!found.valid) {
@@ -124,7 +124,7 @@ LiftView::Plane LiftView::separating_plane(const FrameModel& model, const char**
 }
 
 // [SECTION] drawing
-void LiftView::draw(Session& session, const FrameModel& model, ImVec2 size) {
+void LiftView::draw(Session& session, const Scene& model, ImVec2 size) {
     const ImVec2 available = ImGui::GetContentRegionAvail();
     if (size.x <= 0) size.x = available.x;
     if (size.y <= 0) size.y = available.y;
@@ -181,7 +181,7 @@ void LiftView::draw_toolbar(const Session& session) {
                        "separable by a flat plane.");
 }
 
-void LiftView::draw_scene(const Session& session, const FrameModel& model, ImVec2 origin, ImVec2 size, bool hovered) {
+void LiftView::draw_scene(const Session& session, const Scene& model, ImVec2 origin, ImVec2 size, bool hovered) {
     const Palette& colors = active_palette();
     const LiftKind lift = session.state().config.lift;
     ImDrawList* draw = ImGui::GetWindowDrawList();

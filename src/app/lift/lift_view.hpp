@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app/lift/lift_camera.hpp"
-#include "app/base/frame_model.hpp"
+#include "core/scene/scene.hpp"
 #include "core/figures/lift_geometry.hpp"
 #include "core/session/session.hpp"
 #include "imgui.h"
@@ -30,7 +30,7 @@ public:
     // Draws into the current window at the cursor. A size component <= 0 means "all the room left"
     // on that axis (ImGui's convention). Lifts other than Product/Radial get an explanation and
     // buttons that switch the session to a drawable lift.
-    void draw(Session& session, const FrameModel& model, ImVec2 size);
+    void draw(Session& session, const Scene& model, ImVec2 size);
     void reset_view() { camera_.reset(); }
     const OrbitCamera& camera() const { return camera_; }
 
@@ -47,9 +47,9 @@ private:
 
     void refresh_points(const Session& session);
     void draw_toolbar(const Session& session);
-    void draw_scene(const Session& session, const FrameModel& model, ImVec2 origin, ImVec2 size, bool hovered);
+    void draw_scene(const Session& session, const Scene& model, ImVec2 origin, ImVec2 size, bool hovered);
     void draw_unsupported(Session& session, ImVec2 size);
-    Plane separating_plane(const FrameModel& model, const char** why_not) const;
+    Plane separating_plane(const Scene& model, const char** why_not) const;
     float to_box(int axis, double value) const;
     double from_box(int axis, float value) const;
 

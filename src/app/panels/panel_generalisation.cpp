@@ -70,7 +70,7 @@ void draw_test_points_block(PanelContext& c) {
 }
 
 void draw_generalisation_block(PanelContext& c) {
-    const FrameModel& model = c.model();
+    const Scene& model = c.model();
     const WidgetState& st = c.session.state();
     ImGui::Separator();
     ImGui::TextUnformatted(model.hand ? "Generalisation (your unit)" : "Generalisation");

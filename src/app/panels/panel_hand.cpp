@@ -70,7 +70,7 @@ bool draw_hand_block(PanelContext& c) {
                         "as a mistake: it updates whenever y\xC2\xB7(w\xC2\xB7x \xE2\x88\x92 k) \xE2\x89\xA4 0.");
     ImGui::PopTextWrapPos();
 
-    const FrameModel& model = c.model();
+    const Scene& model = c.model();
     const UnitFacts& facts = model.unit;
     hand_row("wrong", std::to_string(facts.wrong_count) + " of " + std::to_string(st.data.size()) + " (ringed)",
              "Points whose label the unit does not give: a \xE2\x88\x92" "1 point where it fires, or a +1 point where it stays silent.");

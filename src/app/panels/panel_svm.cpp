@@ -52,7 +52,7 @@ std::string support_sentence(const std::vector<std::size_t>& support, const Data
 }
 
 // The perceptron's own geometric margin now, in the space its hyperplane lives in (model_facts.hpp).
-std::string perceptron_margin_text(const FrameModel& model) {
+std::string perceptron_margin_text(const Scene& model) {
     const AnswerMargins& m = model.facts.margins;
     if (!model.trained) return "the perceptron's margin now: no line yet";
     if (m.feature_defined) return "the perceptron's margin now: " + display_number(m.feature_geometric, 4);
@@ -149,7 +149,7 @@ void draw_dual(const SvmDual& dual, const Dataset& data, const TrainConfig& conf
 
 // The SVM of the current data, recomputed only when the session or the theory's progress changes
 // (the constraint values are O(N) per change, not per frame).
-const SvmView& current_svm(const FrameModel& model) {
+const SvmView& current_svm(const Scene& model) {
     static SvmView view;
     static std::uint64_t revision = ~0ull;
     static bool computing = false;
@@ -177,7 +177,7 @@ bool svm_section_header(PanelContext& c) {
 }
 
 void draw_svm_section(PanelContext& c) {
-    const FrameModel& model = c.model();
+    const Scene& model = c.model();
     const WidgetState& state = model.state();
     if (state.mode != DataMode::Points) {
         probed_text("svm-none", "The SVM view works on the points: switch the data back to points to see it.", true);

@@ -74,7 +74,7 @@ private:
     float column_ = 0;
 };
 
-void draw_margins(const FrameModel& model, const TrainConfig& config) {
+void draw_margins(const Scene& model, const TrainConfig& config) {
     const AnswerMargins& m = model.facts.margins;
     const std::string space = learner_space_name(config);
     const std::string plane = "\xCE\xB3 on the plane", lifted = "\xCE\xB3 in \xCF\x86(x)", learner = "\xCE\xB3 in " + space,
@@ -143,7 +143,7 @@ void draw_separability(const TheorySummary& t, const TrainConfig& config) {
 }  // namespace
 
 void draw_theory_section(PanelContext& c) {
-    const FrameModel& model = c.model();
+    const Scene& model = c.model();
     const Session& s = c.session;
     const Learner& learner = s.learner();
     const TheorySummary& t = s.theory_so_far();  // a big kernel solve runs a slice per frame meanwhile

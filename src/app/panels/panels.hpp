@@ -5,7 +5,7 @@
 
 #include "app/canvas/canvas.hpp"
 #include "app/base/widgets.hpp"
-#include "app/base/frame_model.hpp"
+#include "core/scene/scene.hpp"
 #include "app/base/layout.hpp"
 #include "app/base/run_state.hpp"
 #include "app/base/theme.hpp"
@@ -20,14 +20,14 @@ struct PanelContext {
     Session& session;
     LessonRun& lesson;
     LessonDraft& draft;
-    ModelCache& models;
+    SceneCache& models;
     Canvas& canvas;
     RunState& run;
     const std::function<void(HostRequest)>* host = nullptr;  // null: no Share section
     bool system_more_contrast = false;  // the high-contrast theme is on by the system's preference
     bool reduced_motion = false;        // no animation, no trail (the system's preference or --reduced-motion)
     // The snapshot of the session as it is now (a button earlier in the frame may have changed it).
-    const FrameModel& model() { return models.update(session); }
+    const Scene& model() { return models.update(session); }
 };
 
 void draw_section(Section section, PanelContext& context);

@@ -1,7 +1,7 @@
 #include "app/render/field_layer.hpp"
 
 #include "app/render/gl.hpp"
-#include "app/base/hash_bytes.hpp"
+#include "core/base/hash_bytes.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -47,7 +47,7 @@ FieldView FieldLayer::field_view(const View& view) {
     return fv;
 }
 
-bool FieldLayer::draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, bool training_running) {
+bool FieldLayer::draw(ImDrawList* draw, const View& view, const Scene& model, const Palette& colors, bool training_running) {
     const DecisionField& field = model.field;
     const FieldView exact = field_view(view);
     const FieldView fv = training_running ? coarse_view(exact) : exact;

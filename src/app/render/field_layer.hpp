@@ -6,7 +6,7 @@
 
 #include "app/base/view.hpp"
 #include "app/render/field_renderer.hpp"
-#include "app/base/frame_model.hpp"
+#include "core/scene/scene.hpp"
 #include "app/base/theme.hpp"
 #include "imgui.h"
 
@@ -17,7 +17,7 @@ public:
     FieldLayer() { coarse_.renderer.share_programs_of(fine_.renderer); }
     // Paints the regions into the canvas rectangle of `view` (as an image under the other layers).
     // Returns false when the GPU path is not available this frame (the caller tints by the line).
-    bool draw(ImDrawList* draw, const View& view, const FrameModel& model, const Palette& colors, bool training_running);
+    bool draw(ImDrawList* draw, const View& view, const Scene& model, const Palette& colors, bool training_running);
     // Once, kWarmUpFrame frames after the canvas's first: prepares what the first coarse picture needs
     // (see the .cpp). Called every frame the canvas is drawn; counts the frames until then.
     void warm_up(ImDrawList* draw, const View& view, const DecisionField& field);

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <unordered_set>
 
-#include "app/base/hash_bytes.hpp"
+#include "core/base/hash_bytes.hpp"
 
 namespace pl::app {
 

@@ -13,7 +13,7 @@
 #include "app/lesson/lesson_author.hpp"
 #include "app/lift/lift_scenes.hpp"
 #include "app/shell/fonts.hpp"
-#include "app/base/frame_model.hpp"
+#include "core/scene/scene.hpp"
 #include "app/base/keyboard.hpp"
 #include "app/base/layout.hpp"
 #include "app/base/run_state.hpp"
@@ -74,7 +74,7 @@ public:
     const Canvas& canvas() const { return canvas_; }
     const LiftPanel& lift_panel() const { return lift_panel_; }  // the lift view's camera, for its figure
     WordsView& words_view() { return words_view_; }
-    const FrameModel& model() { return models_.update(session_); }
+    const Scene& model() { return models_.update(session_); }
     const LayoutPlan& layout() const { return layout_; }  // what the last frame showed
     std::uint64_t revision() const { return session_.revision(); }
     std::size_t frames_drawn() const { return frames_drawn_; }
@@ -112,7 +112,7 @@ private:
     Session session_;
     LessonRun lesson_;
     LessonDraft draft_;
-    ModelCache models_;
+    SceneCache models_;
     LayoutPlan layout_;
     Canvas canvas_;
     LiftPanel lift_panel_;

@@ -11,13 +11,13 @@ namespace {
 constexpr double kCmPerCssPixel = 2.54 / 96.0;
 }  // namespace
 
-std::string widget_figure_svg(const App& app, FigurePart part, FigureOptions options, std::string& error) {
+std::string widget_figure_svg(App& app, FigurePart part, FigureOptions options, std::string& error) {
     error.clear();
-    const Session& session = app.session();
+    const Scene& scene = app.model();  // the scene the screen draws, kept per change
     if (part == FigurePart::Lift) {
         // The view's current camera; one the view has not yet been shown with is still the starting one.
         const OrbitCamera& orbit = app.lift_panel().view.camera();
-        return lift_svg(session, options, LiftCamera{orbit.yaw, orbit.pitch, orbit.zoom}, error);
+        return lift_svg(scene, options, LiftCamera{orbit.yaw, orbit.pitch, orbit.zoom}, error);
     }
     if (part == FigurePart::Canvas) {
         // The canvas's shape on screen, so the figure shows what the canvas shows.
@@ -26,7 +26,7 @@ std::string widget_figure_svg(const App& app, FigurePart part, FigureOptions opt
         if (!(options.width_cm > 0)) options.width_cm = width * kCmPerCssPixel;
         if (!(options.height_cm > 0)) options.height_cm = options.width_cm * height / width;
     }
-    return figure_svg(session, part, options);
+    return figure_svg(scene, part, options);
 }
 
 }  // namespace pl::app

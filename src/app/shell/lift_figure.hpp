@@ -12,6 +12,6 @@ class App;
 
 // The figure of `part`, or "" with `error` saying why not. A width of 0 cm: the canvas's own size on
 // screen (one CSS pixel per user unit); the height always follows the canvas's aspect.
-std::string widget_figure_svg(const App& app, FigurePart part, FigureOptions options, std::string& error);
+std::string widget_figure_svg(App& app, FigurePart part, FigureOptions options, std::string& error);
 
 }  // namespace pl::app

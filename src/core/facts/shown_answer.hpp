@@ -1,4 +1,4 @@
-// Which answer is on screen, and how it scores: decided here once for the frame model (the canvas and
+// Which answer is on screen, and how it scores: decided here once for the scene (the canvas and
 // the panels), the lesson goals (goal_facts) and the JS handle's state() (snapshot_json).
 //
 // The answer on screen is the learner's (its DecisionField: the pocket for Pocket, the average for
@@ -27,7 +27,7 @@ struct ShownAnswer {
     double training_accuracy = 0;  // share of the training points right: the unit's rule, or the learner's
 };
 
-// Which answer, and its field; no point is scored (cheap: the frame model asks on every revision).
+// Which answer, and its field; no point is scored (cheap: the scene asks on every revision).
 ShownAnswer which_answer(const WidgetState& state, const Learner& learner);
 // Scores `answer` on the points of `state`: the unit's facts in hand mode, and the test points (left
 // empty without test points). `best` is the maximum-margin separator the test points also meet; it is

@@ -1,5 +1,5 @@
 // Words mode's scene in words and tables, for the accessible mirror (web/embed_a11y.js), as
-// scene_summary.hpp is for the points: what the Words view draws instead of the points. The sentence
+// core/scene/scene_summary.hpp is for the points: what the Words view draws instead of the points. The sentence
 // a screen reader hears first, one page of the messages (text, label, score, verdict as the Words
 // view's list says them), the answer's word weights largest first, the theory of the messages with
 // the same bound decision as the Words panel (words_proof_status), the last update, and what changed
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/facts/scene_summary.hpp"
+#include "core/facts/mirror_rows.hpp"
 #include "core/facts/words_model.hpp"
 #include "core/session/words_session.hpp"
 

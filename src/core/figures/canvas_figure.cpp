@@ -5,11 +5,10 @@
 #include <cmath>
 #include <vector>
 
-#include "core/facts/model_facts.hpp"
-#include "core/facts/shown_answer.hpp"
 #include "core/figures/canvas_figure.hpp"
 #include "core/figures/contour.hpp"
 #include "core/figures/figure_svg.hpp"
+#include "core/scene/scene.hpp"
 #include "core/session/session.hpp"
 #include "core/theory/theory.hpp"
 
@@ -20,21 +19,8 @@ using namespace figures;
 
 double coord(const Vec& p, std::size_t i) { return i < p.size() ? p[i] : 0.0; }
 
-// The boundary a x1 + b x2 + c = 0 of a linear answer on raw 1-D or 2-D input (app/base/frame_model.cpp's
-// linear_boundary); none for curved boundaries (other lifts, kernels, voted).
-struct Line { double a = 0, b = 0, c = 0; };
-bool straight_boundary(const DecisionField& field, Line& line) {
-    if (field.kind != DecisionField::Kind::Linear) return false;
-    if (field.lift != LiftKind::None && field.lift != LiftKind::Constant) return false;
-    const auto d = static_cast<std::size_t>(field.input_dim);
-    if (d < 1 || d > 2 || field.w.size() < d) return false;
-    line = {field.w[0], d >= 2 ? field.w[1] : 0.0, field.b};
-    for (std::size_t i = d; i < field.w.size(); ++i) line.c += field.w[i];  // constant features are 1
-    return std::isfinite(line.a) && std::isfinite(line.b) && std::isfinite(line.c) && (line.a != 0 || line.b != 0);
-}
-
 // The two half-planes of a line as polygons clipped to the frame (draw_half_planes on the canvas).
-void draw_half_planes(SvgWriter& svg, const FigureFrame& f, const Line& line, const FigureStyle& s) {
+void draw_half_planes(SvgWriter& svg, const FigureFrame& f, const Line2D& line, const FigureStyle& s) {
     const double corners[4][2] = {{0, 0}, {f.width, 0}, {f.width, f.height}, {0, f.height}};
     for (int side = 0; side < 2; ++side) {
         auto value = [&](const double* p) {
@@ -146,7 +132,8 @@ void draw_curved_boundary(SvgWriter& svg, const FigureFrame& f, const DecisionFi
 
 }  // namespace
 
-std::string canvas_svg(const Session& session, const FigureOptions& options) {
+std::string canvas_svg(const Scene& scene, const FigureOptions& options) {
+    const Session& session = *scene.session;
     const WidgetState& state = session.state();
     const PanelState& panels = state.panels;
     const FigureFrame f = figure_frame(state.view, options);
@@ -157,12 +144,13 @@ std::string canvas_svg(const Session& session, const FigureOptions& options) {
     svg.rect(0, 0, f.width, f.height, "class=\"background\" fill=\"" + s.background + "\"");
     svg.open_group("clip-path=\"url(#view)\"");
 
+    // What is shown comes from the scene the canvas draws (core/scene/scene.hpp): the answer (the learner's
+    // or the hand unit), "trained", its line, the wrong points and the margins.
     const Learner& learner = session.learner();
-    const ShownAnswer answer = which_answer(state, learner);
-    const DecisionField& field = answer.field;
-    const bool trained = answer.hand || has_answer(learner, state.config);
-    Line line;
-    const bool straight = trained && straight_boundary(field, line);
+    const DecisionField& field = scene.field;
+    const bool trained = scene.trained;
+    const Line2D line = scene.line.value_or(Line2D{});
+    const bool straight = trained && scene.line && (line.a != 0 || line.b != 0);
     LegendEntries legend;
     legend.test_points = !state.held_out.empty();
 
@@ -209,8 +197,7 @@ std::string canvas_svg(const Session& session, const FigureOptions& options) {
     }
     if (straight) {
         if (panels.margin_band) {
-            const ModelFacts facts = compute_model_facts(data, state.config, field);
-            const AnswerMargins& m = facts.margins;
+            const AnswerMargins& m = scene.facts.margins;
             if (m.input_defined && m.input_geometric > 0) {
                 const double norm = std::hypot(line.a, line.b);
                 const std::string dashed = "class=\"margin\" fill=\"none\" stroke=\"" + s.margin + "\" stroke-width=\"1.2\" stroke-dasharray=\"8 6\"";
@@ -220,7 +207,7 @@ std::string canvas_svg(const Session& session, const FigureOptions& options) {
         }
         draw_line(svg, f, line.a, line.b, line.c, "class=\"boundary\" fill=\"none\" stroke=\"" + s.boundary + "\" stroke-width=\"2.5\"");
         legend.boundary = true;
-        if (!answer.hand) {
+        if (!scene.hand) {
             // w from the origin towards the +1 side, scaled to fit as on the canvas (the scale is written).
             const double length = std::hypot(line.a, line.b);
             const double room = 0.35 * std::min(f.max_x() - f.min_x(), f.max_y() - f.min_y());
@@ -236,12 +223,7 @@ std::string canvas_svg(const Session& session, const FigureOptions& options) {
     // Points: the mistake rings first, then the markers (a ring never hides a neighbour's marker).
     const std::vector<double>& alphas = learner.alphas();
     auto radius = [&](std::size_t i) {
-        return i < alphas.size() && alphas[i] > 0 && !answer.hand ? std::min(16.0, kMarkerRadius + 2.2 * std::sqrt(alphas[i])) : kMarkerRadius;
-    };
-    DecisionField::Scratch scratch;
-    auto wrong = [&](const Vec& x, int label) {
-        const double v = field.eval(x, scratch);
-        return answer.hand ? (label > 0 ? v < 0 : v >= 0) : label * v <= 0;  // the unit fires at its threshold
+        return i < alphas.size() && alphas[i] > 0 && !scene.hand ? std::min(16.0, kMarkerRadius + 2.2 * std::sqrt(alphas[i])) : kMarkerRadius;
     };
     // A capped figure draws every k-th point (options.max_points): the same sample for the rings and
     // the markers, training points and test points alike.
@@ -251,7 +233,7 @@ std::string canvas_svg(const Session& session, const FigureOptions& options) {
     const bool rings = trained && options.mistake_rings;
     if (rings)
         for (std::size_t i = 0; i < data.size(); ++i)
-            if (drawn(i) && wrong(data.points[i], data.labels[i]))
+            if (drawn(i) && scene.wrong(i))
                 svg.circle(f.x(coord(data.points[i], 0)), f.y(coord(data.points[i], 1)), radius(i) + 4,
                            "class=\"mistake\" fill=\"none\" stroke=\"" + s.mistake_ring + "\" stroke-width=\"2\"");
     for (std::size_t i = 0; i < data.size(); ++i)
@@ -259,7 +241,7 @@ std::string canvas_svg(const Session& session, const FigureOptions& options) {
     for (std::size_t j = 0; j < test.size(); ++j) {
         if (!drawn(data.size() + j)) continue;
         const double cx = f.x(coord(test.points[j], 0)), cy = f.y(coord(test.points[j], 1));
-        if (rings && wrong(test.points[j], test.labels[j]))
+        if (rings && scene.test_wrong(j))
             svg.circle(cx, cy, kMarkerRadius + 5.5, "class=\"mistake\" fill=\"none\" stroke=\"" + s.mistake_ring + "\" stroke-width=\"2\"");
         draw_marker(svg, cx, cy, test.labels[j], kMarkerRadius + 1.5, s, true);
     }

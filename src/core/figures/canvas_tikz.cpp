@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/facts/model_facts.hpp"
-#include "core/facts/shown_answer.hpp"
 #include "core/figures/canvas_figure.hpp"
+#include "core/scene/scene.hpp"
 #include "core/session/session.hpp"
 
 namespace pl {
@@ -29,12 +28,10 @@ std::string rgb_triple(const std::string& hex) {
 }
 }  // namespace
 
-std::string canvas_tikz(const Session& session, const FigureOptions& options, std::string& error) {
+std::string canvas_tikz(const Scene& scene, const FigureOptions& options, std::string& error) {
     error.clear();
-    const WidgetState& state = session.state();
-    const Learner& learner = session.learner();
-    const ShownAnswer answer = which_answer(state, learner);
-    const DecisionField& field = answer.field;
+    const WidgetState& state = scene.state();
+    const DecisionField& field = scene.field;  // the answer on screen: the learner's, or the hand unit
     if (field.kind != DecisionField::Kind::Linear || (field.lift != LiftKind::None && field.lift != LiftKind::Constant)) {
         error = field.kind == DecisionField::Kind::Kernel ? "a kernel's boundary is a curve, not a line: save the figure as SVG (or PDF) instead"
               : field.kind == DecisionField::Kind::Voted  ? "the voted perceptron's boundary is a vote of lines, not one line: save the figure as SVG instead"
@@ -81,16 +78,11 @@ std::string canvas_tikz(const Session& session, const FigureOptions& options, st
             t += "\\draw[plaxis] " + at(ax, y) + " -- ++(-3pt,0) node[tick, left] {" + tick_label(y, step) + "};\n";
 
     t += "\\begin{scope}\n\\clip " + at(x0, y0) + " rectangle " + at(x1, y1) + ";\n";
-    const bool trained = answer.hand || has_answer(learner, state.config);
-    const auto d = static_cast<std::size_t>(std::max(1, field.input_dim));
-    double a = 0, b = 0, c = field.b;
-    if (field.w.size() >= d) {
-        a = field.w[0];
-        b = d >= 2 ? field.w[1] : 0.0;
-        for (std::size_t i = d; i < field.w.size(); ++i) c += field.w[i];  // constant features are 1
-    }
+    // The line and "trained" as the canvas has them (core/scene/scene.hpp).
+    const Line2D boundary = scene.line.value_or(Line2D{});
+    const double a = boundary.a, b = boundary.b, c = boundary.c;
     double lx0, ly0, lx1, ly1;
-    const bool line = trained && (a != 0 || b != 0) && clip_line(f, a, b, c, lx0, ly0, lx1, ly1);
+    const bool line = scene.trained && scene.line && (a != 0 || b != 0) && clip_line(f, a, b, c, lx0, ly0, lx1, ly1);
     if (line) {
         if (state.panels.field) {  // each side as a light fill: the view's corners on it, and the line's ends
             const double corners[4][2] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
@@ -110,16 +102,16 @@ std::string canvas_tikz(const Session& session, const FigureOptions& options, st
             }
         }
         if (state.panels.margin_band) {
-            const ModelFacts facts = compute_model_facts(state.data, state.config, field);
-            if (facts.margins.input_defined && facts.margins.input_geometric > 0) {
-                const double shift = facts.margins.input_geometric * std::hypot(a, b);
+            const AnswerMargins& margins = scene.facts.margins;
+            if (margins.input_defined && margins.input_geometric > 0) {
+                const double shift = margins.input_geometric * std::hypot(a, b);
                 double mx0, my0, mx1, my1;
                 for (int side = -1; side <= 1; side += 2)
                     if (clip_line(f, a, b, c + side * shift, mx0, my0, mx1, my1)) t += "\\draw[margin] " + at(mx0, my0) + " -- " + at(mx1, my1) + ";\n";
             }
         }
         t += "\\draw[boundary] " + at(lx0, ly0) + " -- " + at(lx1, ly1) + ";\n";
-        if (!answer.hand) {  // w from the origin, scaled to fit as on the canvas (the scale is written)
+        if (!scene.hand) {  // w from the origin, scaled to fit as on the canvas (the scale is written)
             const double length = std::hypot(a, b), room = 0.35 * std::min(x1 - x0, y1 - y0);
             const double scale = length > room ? room / length : 1.0;
             t += "\\draw[weight] (0,0) -- " + at(a * scale, b * scale) + " node[above right, plweight] {$w" +

@@ -10,11 +10,11 @@
 
 namespace pl {
 
-class Session;
+struct Scene;  // core/scene/scene.hpp: what the canvas shows
 
 // The LaTeX text (\documentclass[tikz]{standalone} ... \end{document}), or "" with `error` saying why not.
 // FigureOptions: the width in cm sets the scale; grayscale draws the classes in greys (shapes tell them
 // apart); the colours are always the light theme's.
-std::string canvas_tikz(const Session& session, const FigureOptions& options, std::string& error);
+std::string canvas_tikz(const Scene& scene, const FigureOptions& options, std::string& error);
 
 }  // namespace pl

@@ -8,13 +8,16 @@
 
 namespace pl {
 
-class Session;
+struct Scene;
 
 // Which picture. The lift view's figure is seen through its orbit camera (lift_svg.hpp): here the camera
 // the view starts with; the app passes the view's current one (app/shell/lift_figure.hpp).
 enum class FigurePart { Canvas, Mistakes, Loss, Proof, Lift };
 std::string_view to_string(FigurePart part);              // "canvas", "mistakes", "loss", "proof", "lift"
 bool parse(std::string_view text, FigurePart& out);       // exact lower-case names
+// Every part's name in order, for messages and usage lines: figure_part_names(", ", " or ") is
+// "canvas, mistakes, loss, proof or lift", figure_part_names("|") "canvas|mistakes|loss|proof|lift".
+std::string figure_part_names(std::string_view separator, std::string_view last_separator = {});
 
 struct FigureOptions {
     bool print = false;       // the light theme for paper and projectors, whatever the widget's theme
@@ -31,14 +34,14 @@ struct FigureOptions {
 // How many of `total` points a figure with these options draws.
 std::size_t figure_points_drawn(std::size_t total, const FigureOptions& options);
 
-// The canvas as the session shows it: the view, the points with their shapes, the answer's boundary
+// The canvas as the scene shows it (core/scene/scene.hpp, the one the screen draws): the view, the points with their shapes, the answer's boundary
 // (an exact line for linear models, the f = 0 contour of the exact field for kernels and lifts), the
 // overlays state().panels switches on (margin band, hulls, max-margin line), w as an arrow, axes,
 // ticks and a legend. Text is real text in the UI font.
-std::string canvas_svg(const Session& session, const FigureOptions& options = {});
+std::string canvas_svg(const Scene& scene, const FigureOptions& options = {});
 
 // Any part. Mistakes, Loss and Proof are the Plots section's charts; Lift is the lift view from its
 // starting camera, or "" when the session's lift is not one the view draws (lift_svg says why).
-std::string figure_svg(const Session& session, FigurePart part, const FigureOptions& options = {});
+std::string figure_svg(const Scene& scene, FigurePart part, const FigureOptions& options = {});
 
 }  // namespace pl

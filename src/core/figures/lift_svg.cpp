@@ -9,12 +9,10 @@
 #include <numeric>
 
 #include "core/facts/describe.hpp"
-#include "core/facts/model_facts.hpp"
-#include "core/facts/shown_answer.hpp"
 #include "core/figures/canvas_figure.hpp"
 #include "core/figures/lift_geometry.hpp"
 #include "core/learn/lift.hpp"
-#include "core/session/session.hpp"
+#include "core/scene/scene.hpp"
 
 namespace pl {
 
@@ -74,10 +72,10 @@ std::string text_style(const std::string& color, const char* anchor = "start") {
 
 }  // namespace
 
-std::string lift_svg(const Session& session, const FigureOptions& options, const LiftCamera& camera, std::string& error,
+std::string lift_svg(const Scene& scene, const FigureOptions& options, const LiftCamera& camera, std::string& error,
                      LiftFigureGeometry* geometry) {
     error.clear();
-    const WidgetState& state = session.state();
+    const WidgetState& state = scene.state();
     const LiftKind lift = state.config.lift;
     if (lift != LiftKind::Product && lift != LiftKind::Radial) {
         error = "the lift view draws the x\xE2\x82\x81x\xE2\x82\x82 and the radial lift only; choose one of them (Feature map) first";
@@ -147,10 +145,8 @@ std::string lift_svg(const Session& session, const FigureOptions& options, const
     svg.close_group();
 
     // The plane, and the painter's order: points behind it first, far before near in each group.
-    const Learner& learner = session.learner();
-    const ShownAnswer answer = which_answer(state, learner);
-    const bool trained = answer.hand || has_answer(learner, state.config);
-    const LiftPlane plane = lift_plane(answer.field, data.dim, lift, box);
+    const bool trained = scene.trained;  // as the canvas has it (core/scene/scene.hpp)
+    const LiftPlane plane = lift_plane(scene.field, data.dim, lift, box);
     const P3 normal = plane.normal;
     const double offset = plane.offset;
     const char* why_not = plane.valid ? nullptr : no_plane_text(plane.none);
@@ -167,14 +163,13 @@ std::string lift_svg(const Session& session, const FigureOptions& options, const
     });
     const double radius = g.points.size() <= 40 ? kMarkerRadius : g.points.size() <= 300 ? 5.5 : 4.0;
     const bool stems = g.points.size() <= 800;
-    DecisionField::Scratch scratch;
     auto draw_point = [&](const LiftFigurePoint& p) {
         if (stems) {
             const auto floor = at({p.box[0], p.box[1], zero[2]});
             svg.line(floor[0], floor[1], p.x, p.y, "class=\"stem\" stroke=\"" + s.tick_text + "\" stroke-opacity=\"0.3\" stroke-width=\"1\"");
         }
         draw_marker(svg, p.x, p.y, p.label, radius, s, false);
-        if (plane.valid && trained && p.label * answer.field.eval(data.points[p.index], scratch) <= 0)
+        if (plane.valid && trained && scene.wrong(p.index))
             svg.circle(p.x, p.y, radius + 3.5, "class=\"mistake\" fill=\"none\" stroke=\"" + s.mistake_ring + "\" stroke-width=\"1.8\"");
     };
     std::size_t next = 0;
@@ -220,7 +215,7 @@ std::string lift_svg(const Session& session, const FigureOptions& options, const
     std::string note;
     if (data.empty()) note = "No points yet.";
     else if (!polygon.empty()) {
-        const DecisionField& field = answer.field;
+        const DecisionField& field = scene.field;
         const auto d = static_cast<std::size_t>(data.dim);
         append_term(note, field.w[0], "x\xE2\x82\x81");
         if (d == 2) append_term(note, field.w[1], "x\xE2\x82\x82");

@@ -12,7 +12,7 @@
 
 namespace pl {
 
-class Session;
+struct Scene;
 
 // The lift view's orbit camera. The defaults are the angle and zoom the view starts with (and goes back
 // to on "Reset view"), app/lift/lift_camera.hpp's OrbitCamera.
@@ -41,7 +41,7 @@ struct LiftFigureGeometry {
 
 // The lift figure, or "" with `error` saying why not (the lift is neither x₁x₂ nor radial, or the data
 // are not 1-D or 2-D). `geometry`, when given, receives the projected points (for tests).
-std::string lift_svg(const Session& session, const FigureOptions& options, const LiftCamera& camera, std::string& error,
+std::string lift_svg(const Scene& scene, const FigureOptions& options, const LiftCamera& camera, std::string& error,
                      figures::LiftFigureGeometry* geometry = nullptr);
 
 }  // namespace pl

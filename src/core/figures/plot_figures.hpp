@@ -5,6 +5,10 @@
 
 #include "core/figures/figure_svg.hpp"
 
+namespace pl {
+class Session;
+}  // namespace pl
+
 namespace pl::figures {
 
 std::string mistakes_svg(const Session& session, const FigureOptions& options);

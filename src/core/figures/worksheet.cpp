@@ -5,6 +5,7 @@
 
 #include "core/figures/worksheet_key.hpp"
 #include "core/lesson/goal_expression.hpp"
+#include "core/scene/scene.hpp"
 #include "core/session/session.hpp"
 #include "core/base/decimal.hpp"
 #include "core/words/text_corpus.hpp"
@@ -179,6 +180,7 @@ std::string step_html(const Lesson& lesson, std::size_t index, const WorksheetOp
             out += "<p class=\"form\">The first 40 of the " + grouped_count(screen->words.messages.size()) + " messages; the widget has them all.</p>\n";
     } else if (screen) {
         const Session session(*screen);
+        SceneCache scenes;
         FigureOptions figure = options.figure;
         // A predict step asks whether the next visit is a mistake: the student's sheet rings no point.
         if (s.predict && !options.key) figure.mistake_rings = false;
@@ -186,7 +188,7 @@ std::string step_html(const Lesson& lesson, std::size_t index, const WorksheetOp
         std::string caption = s.state ? "The points this step sets up." : "The points as the lesson left them before this step.";
         if (shown < total)
             caption += " It shows " + grouped_count(shown) + " of the " + grouped_count(total) + " points, evenly spread over them; the widget has them all.";
-        out += "<figure>" + strip_xml_declaration(canvas_svg(session, figure)) + "<figcaption>" + caption + "</figcaption></figure>\n";
+        out += "<figure>" + strip_xml_declaration(canvas_svg(scenes.update(session), figure)) + "<figcaption>" + caption + "</figcaption></figure>\n";
     } else if (s.has_check()) {
         out += "<p class=\"form\">This step works on your own points in the widget.</p>\n";
     }

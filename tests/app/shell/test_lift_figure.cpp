@@ -10,6 +10,7 @@
 
 #include "../../core/figures/svg_reader.hpp"
 #include "app/lift/lift_camera.hpp"
+#include "core/scene/scene.hpp"
 #include "core/figures/lift_svg.hpp"
 #include "core/learn/lift.hpp"
 #include "core/session/session.hpp"
@@ -69,7 +70,7 @@ TEST_CASE("lift figure: every point is a marker of its class where the view's ca
     std::string error;
     FigureOptions options;
     options.width_cm = 14;
-    const std::string svg = lift_svg(session, options, LiftCamera{orbit.yaw, orbit.pitch, orbit.zoom}, error);
+    const std::string svg = lift_svg(make_scene(session), options, LiftCamera{orbit.yaw, orbit.pitch, orbit.zoom}, error);
     REQUIRE(error.empty());
     bool ok = false;
     const Element root = parse_svg(svg, ok);
@@ -114,6 +115,6 @@ TEST_CASE("lift figure: every point is a marker of its class where the view's ca
 TEST_CASE("lift figure: a lift the view does not draw is refused with a reason") {
     Session session;
     std::string error;
-    CHECK(lift_svg(session, FigureOptions{}, LiftCamera{}, error).empty());
+    CHECK(lift_svg(make_scene(session), FigureOptions{}, LiftCamera{}, error).empty());
     CHECK(error.find("radial") != std::string::npos);
 }

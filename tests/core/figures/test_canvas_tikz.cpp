@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/scene/scene.hpp"
 #include "core/facts/shown_answer.hpp"
 #include "core/figures/canvas_tikz.hpp"
 #include "core/session/session.hpp"
@@ -48,7 +49,7 @@ WidgetState lecture4_trained() {
 TEST_CASE("canvas tikz: one node per point at its coordinates, with its class's shape") {
     const Session session(lecture4_trained());
     std::string error;
-    const std::string tex = canvas_tikz(session, FigureOptions{}, error);
+    const std::string tex = canvas_tikz(make_scene(session), FigureOptions{}, error);
     REQUIRE(error.empty());
     CHECK(lines_starting(tex, "\\documentclass[tikz,border=2mm]{standalone}").size() == 1);
     CHECK(tex.find("\\begin{tikzpicture}") != std::string::npos);
@@ -69,7 +70,7 @@ TEST_CASE("canvas tikz: one node per point at its coordinates, with its class's 
 TEST_CASE("canvas tikz: the boundary's end points lie on w.x + b = 0 inside the view, the band beside it") {
     const Session session(lecture4_trained());
     std::string error;
-    const std::string tex = canvas_tikz(session, FigureOptions{}, error);
+    const std::string tex = canvas_tikz(make_scene(session), FigureOptions{}, error);
     REQUIRE(error.empty());
     const auto boundary = lines_starting(tex, "\\draw[boundary]");
     REQUIRE(boundary.size() == 1);
@@ -96,6 +97,6 @@ TEST_CASE("canvas tikz: a kernel is refused, its boundary is not a line") {
     config.kernel.type = KernelType::Rbf;
     session.set_config(config);
     std::string error;
-    CHECK(canvas_tikz(session, FigureOptions{}, error).empty());
+    CHECK(canvas_tikz(make_scene(session), FigureOptions{}, error).empty());
     CHECK(error.find("not a line") != std::string::npos);
 }

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/scene/scene.hpp"
 #include "core/facts/shown_answer.hpp"
 #include "core/figures/figure_svg.hpp"
 #include "core/session/session.hpp"
@@ -76,7 +77,7 @@ WidgetState lecture4_converged() {
 TEST_CASE("figure svg: the canvas parses and has the state's points with their classes") {
     Session session(lecture4_converged());
     session.add_test_point({0.5, -2.0}, -1);
-    const std::string svg = canvas_svg(session);
+    const std::string svg = canvas_svg(make_scene(session));
     bool ok = false;
     const Element root = parse_svg(svg, ok);
     REQUIRE(ok);
@@ -113,7 +114,7 @@ TEST_CASE("figure svg: the canvas parses and has the state's points with their c
 TEST_CASE("figure svg: a linear boundary is the exact line w.x + b = 0 clipped to the view") {
     const Session session(lecture4_converged());
     bool ok = false;
-    const Element root = parse_svg(canvas_svg(session), ok);
+    const Element root = parse_svg(canvas_svg(make_scene(session)), ok);
     REQUIRE(ok);
     const auto boundary = with_class(root, "path", "boundary");
     REQUIRE(boundary.size() == 1);
@@ -141,7 +142,7 @@ TEST_CASE("figure svg: an RBF kernel's boundary is the traced f = 0 contour with
     session.set_config(config);
     REQUIRE(session.train_until_converged());
     bool ok = false;
-    const Element root = parse_svg(canvas_svg(session), ok);
+    const Element root = parse_svg(canvas_svg(make_scene(session)), ok);
     REQUIRE(ok);
     const auto boundary = with_class(root, "path", "boundary");
     REQUIRE(boundary.size() == 1);
@@ -178,7 +179,7 @@ TEST_CASE("figure svg: an RBF kernel's boundary is the traced f = 0 contour with
 TEST_CASE("figure svg: the axis labels and tick values are text in the UI font") {
     const Session session(lecture4_converged());
     bool ok = false;
-    const Element root = parse_svg(canvas_svg(session), ok);
+    const Element root = parse_svg(canvas_svg(make_scene(session)), ok);
     REQUIRE(ok);
     CHECK(root.attr("font-family").find("DejaVu Sans") == 0);
     std::vector<std::string> texts;
@@ -202,7 +203,7 @@ TEST_CASE("figure svg: every tick label lies inside the figure, with one number 
             FigureOptions options;
             options.width_cm = width_cm;
             bool ok = false;
-            const Element root = parse_svg(canvas_svg(session, options), ok);
+            const Element root = parse_svg(canvas_svg(make_scene(session), options), ok);
             REQUIRE(ok);
             double x0, y0, width, height;
             REQUIRE(std::sscanf(root.attr("viewBox").c_str(), "%lf %lf %lf %lf", &x0, &y0, &width, &height) == 4);
@@ -245,7 +246,7 @@ TEST_CASE("figure svg: a kernel in grayscale keeps two region greys, the contour
     grey.grayscale = true;
     grey.print = true;
     bool ok = false;
-    const Element root = parse_svg(canvas_svg(session, grey), ok);
+    const Element root = parse_svg(canvas_svg(make_scene(session), grey), ok);
     REQUIRE(ok);
     auto level = [](const std::string& hex) {  // a grey's level 0..255; -1 for a colour
         const int r = std::stoi(hex.substr(1, 2), nullptr, 16), g = std::stoi(hex.substr(3, 2), nullptr, 16), b = std::stoi(hex.substr(5, 2), nullptr, 16);
@@ -284,15 +285,15 @@ TEST_CASE("figure svg: print and grayscale change the colours") {
         return all(*groups[0], shape)[0]->attr("fill");
     };
     auto background = [&](const Element& root) { return with_class(root, "rect", "background")[0]->attr("fill"); };
-    const Element screen = parse_svg(canvas_svg(session), ok);
+    const Element screen = parse_svg(canvas_svg(make_scene(session)), ok);
     REQUIRE(ok);
     FigureOptions print;
     print.print = true;
-    const Element paper = parse_svg(canvas_svg(session, print), ok);
+    const Element paper = parse_svg(canvas_svg(make_scene(session), print), ok);
     REQUIRE(ok);
     FigureOptions grey;
     grey.grayscale = true;
-    const Element greyscale = parse_svg(canvas_svg(session, grey), ok);
+    const Element greyscale = parse_svg(canvas_svg(make_scene(session), grey), ok);
     REQUIRE(ok);
     CHECK(background(screen) != background(paper));  // the dark theme on screen, white on paper
     CHECK(background(paper) == "#ffffff");
@@ -307,5 +308,5 @@ TEST_CASE("figure svg: print and grayscale change the colours") {
             }
     FigureOptions wide;
     wide.width_cm = 20;
-    CHECK(parse_svg(canvas_svg(session, wide), ok).attr("width") == "20cm");
+    CHECK(parse_svg(canvas_svg(make_scene(session), wide), ok).attr("width") == "20cm");
 }

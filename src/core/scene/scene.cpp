@@ -1,12 +1,12 @@
-#include "app/base/frame_model.hpp"
+#include "core/scene/scene.hpp"
 
 #include <cmath>
 
-#include "app/base/hash_bytes.hpp"
+#include "core/base/hash_bytes.hpp"
 #include "core/facts/describe.hpp"
 #include "core/facts/shown_answer.hpp"
 
-namespace pl::app {
+namespace pl {
 
 std::optional<Line2D> linear_boundary(const DecisionField& field) {
     if (field.kind != DecisionField::Kind::Linear) return std::nullopt;
@@ -38,7 +38,7 @@ std::uint64_t field_fingerprint(const DecisionField& f) {
     return h;
 }
 
-const FrameModel& ModelCache::update(const Session& session) {
+const Scene& SceneCache::update(const Session& session) {
     if (model_.session == &session && model_.revision == session.revision()) return model_;
     model_.session = &session;
     model_.revision = session.revision();
@@ -83,4 +83,9 @@ const FrameModel& ModelCache::update(const Session& session) {
     return model_;
 }
 
-}  // namespace pl::app
+Scene make_scene(const Session& session) {
+    SceneCache cache;
+    return cache.update(session);
+}
+
+}  // namespace pl

@@ -1,8 +1,10 @@
-// The model snapshot every view draws from (docs/architecture.md: Session -> snapshot -> views). Built from the
-// Session when it changes, at most once per change: the decision field, the boundary line, one
-// definition of "trained", the wrong-point flags, the |f| colour scale, the margins, the status line
-// and the last online verdict. The canvas, the lift view, the theory panel and the plots read only
-// this (and the state it points at); nothing here draws.
+// The scene: what is shown, worked out once per Session revision and read by every painter
+// (docs/architecture.md: Session -> scene -> views). The answer on screen (the learner's, or the hand-set
+// unit), its boundary line, the one definition of "trained", the wrong-point flags, the |f| colour scale,
+// the margins, the test points' scores, whether the bound applies, the status line and the last online
+// verdict. The canvas and the lift view (the app's frame), the panels, the SVG, TikZ and lift figures and
+// the accessible mirror's description all read this, and the state and learner it points at; none works
+// any of it out again. Std only: nothing here draws.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -15,7 +17,7 @@
 #include "core/theory/held_out.hpp"
 #include "core/theory/proof_status.hpp"
 
-namespace pl::app {
+namespace pl {
 
 // The hyperplane a*x1 + b*x2 + c = 0 of a linear field on raw 2-D (or 1-D) input.
 struct Line2D { double a = 0, b = 0, c = 0; };
@@ -26,7 +28,7 @@ std::optional<Line2D> linear_boundary(const DecisionField& field);
 // A hash of everything f(x) depends on (the renderer repaints when it changes).
 std::uint64_t field_fingerprint(const DecisionField& field);
 
-struct FrameModel {
+struct Scene {
     const Session* session = nullptr;   // the state, the learner and the theory behind this snapshot
     std::uint64_t revision = 0;         // Session::revision() it was built at
     DecisionField field;                // the answer on screen (core/facts/shown_answer.hpp): the learner's,
@@ -49,16 +51,20 @@ struct FrameModel {
     bool test_wrong(std::size_t j) const { return test.answer_known && j < test.answer_wrong.size() && test.answer_wrong[j]; }
 };
 
-// Keeps the snapshot current. update() is cheap when the session has not changed since the last call,
+// Keeps the scene current. update() is cheap when the session has not changed since the last call,
 // so every view may call it; the costly facts are recomputed only when the field or the points change.
-class ModelCache {
+// The app keeps one for its views; a figure or the CLI that renders a session once makes one too.
+class SceneCache {
 public:
-    const FrameModel& update(const Session& session);
-    const FrameModel& current() const { return model_; }
+    const Scene& update(const Session& session);
+    const Scene& current() const { return model_; }
 
 private:
-    FrameModel model_;
+    Scene model_;
     std::uint64_t facts_key_ = ~0ull;
 };
 
-}  // namespace pl::app
+// A scene for a session drawn once (a figure from a link, a test): what a fresh SceneCache makes.
+Scene make_scene(const Session& session);
+
+}  // namespace pl

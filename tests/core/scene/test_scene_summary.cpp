@@ -4,16 +4,15 @@
 // nearest the origin at (1, 0), so γ* = 1 and the bound (R/γ*)² = 5.
 #include <doctest/doctest.h>
 
-#include "core/facts/model_facts.hpp"
-#include "core/facts/scene_summary.hpp"
+#include "core/scene/scene_summary.hpp"
 #include "core/session/session.hpp"
 
 using namespace pl;
 
 namespace {
 SceneSummary summary(const Session& s, std::size_t page = 0, std::size_t rows_per_page = kRowsPerPage) {
-    const DecisionField field = s.learner().field();
-    return summarize_scene(s, field, compute_model_facts(s.state().data, s.state().config, field), page, rows_per_page);
+    SceneCache cache;
+    return summarize_scene(cache.update(s), page, rows_per_page);
 }
 std::string item(const SceneSummary& summary, const std::string& name) {
     for (const TheoryItem& t : summary.theory)
@@ -169,4 +168,73 @@ TEST_CASE("scene summary: the bound is within or above only where it holds for t
     s.set_config(random_start);
     s.train_until_converged();
     CHECK(item(summary(s), "Mistakes M").find("the bound does not apply: training started from a random") != std::string::npos);
+}
+
+// The mirror reads the scene the canvas draws (issue 42): in every mode each row's verdict is the ring
+// the canvas draws (scene.wrong), the sentence counts the same mistakes, and the status line is the
+// canvas's. Hand mode included, where the unit fires at its threshold: before the scene, the mirror
+// judged the hand unit by the perceptron's rule and said "on the line" for a right point.
+TEST_CASE("scene summary: the mirror's verdicts, counts and status are the canvas's in every mode, hand mode included") {
+    auto agree = [](const Session& s, const char* mode) {
+        CAPTURE(mode);
+        SceneCache cache;
+        const Scene& scene = cache.update(s);
+        const SceneSummary mirror = summarize_scene(scene, 0);
+        CHECK(mirror.status == scene.status);
+        REQUIRE(mirror.rows.size() == s.state().data.size());
+        std::size_t said_wrong = 0;
+        for (std::size_t i = 0; i < mirror.rows.size(); ++i) {
+            CAPTURE(i);
+            if (!scene.trained) {
+                CHECK(mirror.rows[i].verdict == "not trained yet");
+                continue;
+            }
+            const bool said = mirror.rows[i].verdict.rfind("no", 0) == 0;
+            CHECK(said == scene.wrong(i));
+            said_wrong += said ? 1u : 0u;
+        }
+        if (scene.trained && scene.facts.wrong_known) CHECK(said_wrong == scene.facts.wrong_count);
+    };
+    WidgetState lecture = Session::default_state();
+    lecture.data.add({1.0, -1.0}, +1);  // a point on the line after the first visit: f(1, -1) = 1 - 2 + 1 = 0
+    for (std::uint64_t visits : {0u, 1u, 3u, 12u}) {
+        WidgetState state = lecture;
+        state.trained_visits = visits;
+        agree(Session(state), "perceptron");
+    }
+    WidgetState xor_state = Session::default_state();
+    xor_state.data = Dataset{};
+    xor_state.data.add({1.0, 1.0}, +1);
+    xor_state.data.add({-1.0, -1.0}, +1);
+    xor_state.data.add({1.0, -1.0}, -1);
+    xor_state.data.add({-1.0, 1.0}, -1);
+    xor_state.trained_visits = 6;
+    {
+        WidgetState state = xor_state;
+        state.config.lift = LiftKind::Product;
+        agree(Session(state), "product lift");
+        state.config.lift = LiftKind::None;
+        state.config.algorithm = Algorithm::Kernel;
+        state.config.kernel.type = KernelType::Rbf;
+        agree(Session(state), "RBF kernel");
+        state.config.algorithm = Algorithm::Voted;
+        agree(Session(state), "voted");
+        state.config.algorithm = Algorithm::Pocket;
+        agree(Session(state), "pocket");
+    }
+    // Hand mode: the lecture's AND unit (w = (1, 1), k = 1.5) with two points on its threshold, where it
+    // fires: (0.5, 1) labelled +1 is right, (1, 0.5) labelled -1 is wrong.
+    WidgetState hand = Session::default_state();
+    hand.data.add({0.5, 1.0}, +1);
+    hand.data.add({1.0, 0.5}, -1);
+    hand.hand.on = true;
+    Session s(hand);
+    agree(s, "hand");
+    SceneCache cache;
+    const SceneSummary mirror = summarize_scene(cache.update(s), 0);
+    CHECK(mirror.rows[4].verdict == "yes: on the threshold, where the unit fires");
+    CHECK(mirror.rows[5].verdict == "no: on the threshold, where the unit fires");
+    CHECK(mirror.status == "Hand mode (McCulloch-Pitts): fires when w\xC2\xB7x \xE2\x89\xA5 k \xC2\xB7 1 of 6 wrong \xC2\xB7 2 on the threshold (they fire)");
+    CHECK(mirror.sentence == "6 points, 3 of each class. The threshold unit set by hand fires when w\xC2\xB7x \xE2\x89\xA5 k, with "
+                             "w = (1, 1) and k = 1.5; it gets 5 of 6 points right (2 points on the threshold, where it fires).");
 }

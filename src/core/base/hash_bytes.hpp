@@ -1,4 +1,4 @@
-// One hash for the app's change keys (the regions' repaint key, the frame model's facts key, the frame's
+// One hash for the change keys (the regions' repaint key, the scene's facts key, the frame's
 // draw lists): equal inputs give equal keys within a run, nothing more is asked of it (no key is kept
 // or sent anywhere). Eight bytes a step: the draw lists of a frame are a few hundred KB, hashed every frame.
 #pragma once
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace pl::app {
+namespace pl {
 
 inline constexpr std::uint64_t kHashSeed = 1469598103934665603ull;
 
@@ -23,4 +23,4 @@ inline std::uint64_t hash_bytes(std::uint64_t h, const void* data, std::size_t b
     return h;
 }
 
-}  // namespace pl::app
+}  // namespace pl

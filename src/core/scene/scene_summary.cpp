@@ -1,4 +1,4 @@
-#include "core/facts/scene_summary.hpp"
+#include "core/scene/scene_summary.hpp"
 
 #include <algorithm>
 
@@ -49,14 +49,40 @@ std::string verdict_text(bool trained, double score, int label) {
     if (score == 0.0) return "no: on the line";
     return is_wrong(score, label) ? "no" : "yes";
 }
+
+// The hand-set unit fires at its threshold (threshold_unit.hpp): a point on it is right when its label
+// is +1, as the canvas rings it.
+std::string unit_verdict_text(bool wrong, double score) {
+    if (score == 0.0) return wrong ? "no: on the threshold, where the unit fires" : "yes: on the threshold, where the unit fires";
+    return wrong ? "no" : "yes";
+}
+
+// Hand mode: the unit and what its rule does on the points (the learner's run is not on screen).
+std::string unit_sentence(const Scene& scene) {
+    const HandUnit& unit = scene.state().hand;
+    const std::size_t n = scene.state().data.size();
+    std::string out = "The threshold unit set by hand fires when w" + std::string(kDot) + "x \xE2\x89\xA5 k, with w = " +
+                      vector_text({unit.w1, unit.w2}) + " and k = " + display_number(unit.k);
+    if (scene.unit.wrong_count == 0)
+        out += n == 1 ? "; it gets the point right" : "; it gets all of them right";
+    else
+        out += "; it gets " + std::to_string(n - scene.unit.wrong_count) + " of " + std::to_string(n) + " points right";
+    if (scene.unit.on_threshold > 0)
+        out += " (" + count_text(scene.unit.on_threshold, "point", "points") + " on the threshold, where it fires)";
+    return out + ".";
+}
+
 }  // namespace
 
-std::string answer_sentence(const Session& session, const DecisionField& field, const ModelFacts& facts) {
-    const Learner& learner = session.learner();
-    const TrainConfig& config = session.state().config;
-    const Dataset& data = session.state().data;
+std::string answer_sentence(const Scene& scene) {
+    const Learner& learner = scene.learner();
+    const TrainConfig& config = scene.state().config;
+    const Dataset& data = scene.state().data;
+    const DecisionField& field = scene.field;
+    const ModelFacts& facts = scene.facts;
     if (data.empty()) return "";
-    if (!has_answer(learner, config)) {
+    if (scene.hand) return unit_sentence(scene);
+    if (!scene.trained) {
         if (config.algorithm == Algorithm::Kernel) return "Not trained yet: no point has \xCE\xB1 > 0, so there is no boundary.";
         return "Not trained yet: w = " + vector_text(learner.weights()) + ", so there is no line.";
     }
@@ -73,7 +99,7 @@ std::string answer_sentence(const Session& session, const DecisionField& field, 
         out += " gets " + std::to_string(data.size() - facts.wrong_count) + " of " + std::to_string(data.size()) +
                " points right";
     out += "; " + count_text(learner.mistakes(), "mistake", "mistakes") + " so far";
-    const TheorySummary& theory = session.theory();
+    const TheorySummary& theory = scene.session->theory();
     const bool bounded = theory.applicable && theory.separable;
     if (bounded) out += bound_clause(bounded, theory.bound, proof_status(learner, theory));
     else if (theory.applicable) out += ", no mistake bound: the points are not linearly separable";
@@ -112,39 +138,24 @@ std::vector<TheoryItem> theory_items(const Session& session, const ModelFacts& f
 }
 }  // namespace
 
-std::string mistakes_against_bound(std::size_t mistakes, bool bounded, double bound, const ProofStatus& proof) {
-    std::string out = std::to_string(mistakes);
-    if (bounded && proof.applies) out += static_cast<double>(mistakes) > bound ? " (above the bound)" : " (within the bound)";
-    else if (bounded) out += " (the bound does not apply: " + proof.reason + ")";
-    return out;
-}
-
-std::string bound_clause(bool bounded, double bound, const ProofStatus& proof) {
-    if (!bounded) return "";
-    if (proof.applies) return ", bound " + display_number(bound);
-    return ", and the bound " + display_number(bound) + " does not apply to this run";
-}
-
-SceneSummary summarize_scene(const Session& session, const DecisionField& field, const ModelFacts& facts,
-                             std::size_t page, std::size_t rows_per_page) {
+SceneSummary summarize_scene(const Scene& scene, std::size_t page, std::size_t rows_per_page) {
     SceneSummary out;
-    const Dataset& data = session.state().data;
-    const Learner& learner = session.learner();
+    const Dataset& data = scene.state().data;
     out.sentence = data_sentence(data);
-    if (const std::string answer = answer_sentence(session, field, facts); !answer.empty()) out.sentence += " " + answer;
-    out.status = status_line(learner, session.state().config.algorithm);
+    if (const std::string answer = answer_sentence(scene); !answer.empty()) out.sentence += " " + answer;
+    out.status = scene.status;  // the canvas's status line: the learner's, or the hand unit's
 
     rows_per_page = std::max<std::size_t>(1, rows_per_page);
     out.pages = std::max<std::size_t>(1, (data.size() + rows_per_page - 1) / rows_per_page);
     out.page = std::min(page, out.pages - 1);
     out.first_row = out.page * rows_per_page;
-    const bool trained = has_answer(learner, session.state().config);
     const std::size_t end = std::min(data.size(), out.first_row + rows_per_page);
     for (std::size_t i = out.first_row; i < end; ++i) {
-        const double score = field.eval(data.points[i]);
-        out.rows.push_back({i + 1, data.points[i], data.labels[i], score, verdict_text(trained, score, data.labels[i])});
+        const double score = scene.field.eval(data.points[i]);
+        const std::string verdict = scene.hand ? unit_verdict_text(scene.wrong(i), score) : verdict_text(scene.trained, score, data.labels[i]);
+        out.rows.push_back({i + 1, data.points[i], data.labels[i], score, verdict});
     }
-    out.theory = theory_items(session, facts);
+    out.theory = theory_items(*scene.session, scene.facts);
     return out;
 }
 

@@ -1,20 +1,17 @@
-// The frame model (src/app/base/frame_model.hpp): the one snapshot every view draws from. Checked on
+// The scene (src/core/scene/scene.hpp): what is shown, worked out once per revision. Checked on
 // small sessions worked out by hand: the field and the boundary line of a trained learner, the points
 // flagged wrong (y·f <= 0, a tie included), the hand-set unit in hand mode, the status line, the
 // online verdict, and that the snapshot is rebuilt once per Session revision and not in between.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include "../../core/learn/test_learner_helpers.hpp"
-#include "app/base/frame_model.hpp"
+#include "../learn/test_learner_helpers.hpp"
+#include "core/scene/scene.hpp"
 #include "core/facts/describe.hpp"
 #include "core/session/session.hpp"
 
 using namespace pl;
-using pl::app::FrameModel;
-using pl::app::ModelCache;
 
 namespace {
 
@@ -31,10 +28,10 @@ WidgetState lecture_with_tie(std::uint64_t visits) {
 
 TEST_CASE("frame model: a trained perceptron's field is its weights, and its boundary is the line 2 x1 + x2 = 0") {
     Session session;  // lecture 004: converges to w = (2, 1), b = 0 after 2 mistakes
-    ModelCache cache;
+    SceneCache cache;
     CHECK_FALSE(cache.update(session).trained);  // no visit yet: no boundary worth drawing
     session.train_until_converged();
-    const FrameModel& model = cache.update(session);
+    const Scene& model = cache.update(session);
     CHECK_FALSE(model.hand);
     CHECK(model.trained);
     REQUIRE(model.field.kind == DecisionField::Kind::Linear);
@@ -56,8 +53,8 @@ TEST_CASE("frame model: a trained perceptron's field is its weights, and its bou
 
 TEST_CASE("frame model: the points flagged wrong are those with y f(x) <= 0, a point on the line included") {
     Session session(lecture_with_tie(1));
-    ModelCache cache;
-    const FrameModel& model = cache.update(session);
+    SceneCache cache;
+    const Scene& model = cache.update(session);
     REQUIRE(model.field.w == Vec{1.0, 2.0, 1.0});
     // (1,2)+: 6, (2,1)+: 5, (-1,-1)-: -2 are right; (-1,1)-: f = 2 is wrong; (1,-1)+: f = 0 is on the line.
     CHECK_FALSE(model.wrong(0));
@@ -74,8 +71,8 @@ TEST_CASE("frame model: the points flagged wrong are those with y f(x) <= 0, a p
 TEST_CASE("frame model: in hand mode the snapshot is the hand-set unit, judged by its own rule (a sum at k fires)") {
     Session session;
     REQUIRE(session.load_gate(Gate::Or));  // the lecture's OR on {0,1}^2: w = (1, 1), k = 1, hand mode on
-    ModelCache cache;
-    const FrameModel& model = cache.update(session);
+    SceneCache cache;
+    const Scene& model = cache.update(session);
     CHECK(model.hand);
     CHECK(model.trained);
     CHECK(model.field.w == Vec{1.0, 1.0});
@@ -98,7 +95,7 @@ TEST_CASE("frame model: in hand mode the snapshot is the hand-set unit, judged b
 
     // Leaving hand mode shows the learner again, exactly where it was (it has not trained).
     session.set_hand_mode(false);
-    const FrameModel& learner_view = cache.update(session);
+    const Scene& learner_view = cache.update(session);
     CHECK_FALSE(learner_view.hand);
     CHECK_FALSE(learner_view.trained);
     CHECK(learner_view.field.w == session.learner().weights());
@@ -106,7 +103,7 @@ TEST_CASE("frame model: in hand mode the snapshot is the hand-set unit, judged b
 
 TEST_CASE("frame model: the status line says the algorithm, the mistakes, the epoch and the state") {
     Session session(lecture_with_tie(0));
-    ModelCache cache;
+    SceneCache cache;
     CHECK(cache.update(session).status == "Perceptron \xC2\xB7 M = 0 mistakes \xC2\xB7 epoch 0 \xC2\xB7 not trained yet");
     session.step();
     CHECK(cache.update(session).status == "Perceptron \xC2\xB7 M = 1 mistake \xC2\xB7 epoch 1 \xC2\xB7 training");
@@ -115,13 +112,13 @@ TEST_CASE("frame model: the status line says the algorithm, the mistakes, the ep
 TEST_CASE("frame model: the online verdict of the last add, kept after a Step and gone after Reset") {
     Session session;  // lecture 004
     session.set_online_mode(true);  // one pass over the four points: w = (2, 1), b = 0
-    ModelCache cache;
+    SceneCache cache;
     CHECK(cache.update(session).online_message.empty());
     const std::uint64_t serial = cache.update(session).online_serial;
 
     // (0, 1) with label -1: f = 1 before the update, so the model predicted +1: a mistake.
     REQUIRE(session.online_add({0.0, 1.0}, -1).accepted);
-    const FrameModel& model = cache.update(session);
+    const Scene& model = cache.update(session);
     CHECK(model.online_message == "Model predicted +1 (score 1); true label \xE2\x88\x92" "1: mistake, w updated");
     CHECK(model.online_serial == serial + 1);
 
@@ -135,8 +132,8 @@ TEST_CASE("frame model: the online verdict of the last add, kept after a Step an
 
 TEST_CASE("frame model: rebuilt once per Session revision, and at once when the revision moves") {
     Session session;
-    ModelCache cache;
-    const FrameModel& model = cache.update(session);
+    SceneCache cache;
+    const Scene& model = cache.update(session);
     CHECK(model.revision == session.revision());
     CHECK(model.field.w == Vec{0.0, 0.0, 0.0});
 
@@ -163,8 +160,8 @@ TEST_CASE("frame model: a big kernel run keeps its theory a background job, the 
     // without them building it must not run the solve at once (a frame of seconds on a phone).
     Session session(test::big_rbf_spirals());
     REQUIRE(session.theory_pending());
-    ModelCache cache;
-    const FrameModel& model = cache.update(session);
+    SceneCache cache;
+    const Scene& model = cache.update(session);
     CHECK(session.theory_pending());  // still to be solved in slices
     CHECK(session.theory_so_far().computing);
     CHECK(model.test.points == 0);
