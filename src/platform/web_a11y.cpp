@@ -150,7 +150,7 @@ std::string numbered_points(const std::vector<std::size_t>& indices) {
 }
 
 nlohmann::json svm_json(pl::app::App& app) {
-    const pl::app::Scene& model = app.model();
+    const pl::Scene& model = app.model();
     const pl::WidgetState& state = app.session().state();
     nlohmann::json out = {{"problem", "minimise \xC2\xBD\xE2\x80\x96w\xE2\x80\x96\xC2\xB2 over w and b subject to y\xE2\x82\x99(w\xC2\xB7x\xE2\x82\x99 + b) \xE2\x89\xA5 1 for every point n"}};
     if (state.mode != pl::DataMode::Points) {
@@ -189,7 +189,7 @@ struct ViewPart {
 const ViewPart kViewParts[] = {{"trace", &pl::PanelState::trace, trace_json}, {"svm", &pl::PanelState::svm, svm_json}};
 
 nlohmann::json scene_json(pl::app::App& app, std::size_t page, bool with_choices) {
-    const pl::app::Scene& model = app.model();  // the answer and facts the canvas draws, kept per change
+    const pl::Scene& model = app.model();  // the answer and facts the canvas draws, kept per change
     const pl::Session& session = app.session();
     const pl::SceneSummary scene = pl::summarize_scene(model, page);
     nlohmann::json rows = nlohmann::json::array();
