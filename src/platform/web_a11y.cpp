@@ -177,10 +177,10 @@ nlohmann::json svm_json(pl::app::App& app) {
     return out;
 }
 
-// The parts of the scene for the views a person switched on, called through this table rather than
-// directly: a function with one caller is inlined by the optimiser into the scene, which runs in the
-// first frames, so their code would come with the first download (the same reason as app_layout.cpp's
-// table of section drawers).
+// The parts of the scene for the views a person switched on: each row names the part's key, the switch
+// that shows it and what makes it, so a new optional view is one row. (Called through the table, each
+// maker also stays a function of its own, which wasm-split leaves to the deferred part until its view
+// is on.)
 struct ViewPart {
     const char* key;
     bool pl::PanelState::*on;

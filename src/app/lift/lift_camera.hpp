@@ -1,6 +1,6 @@
-// The 3-D math of the lift view, kept apart from ImGui so it can be unit-tested without a window:
-// an orbit camera (yaw, pitch, zoom around the centre of the data box), its perspective projection
-// onto a screen rectangle, and the polygon where a plane cuts the box.
+// The 3-D math of the lift view, kept apart from ImGui so it can be unit-tested without a window: the
+// orbit camera's perspective projection onto a screen rectangle (the camera is core/scene/lift_camera.hpp),
+// and the polygon where a plane cuts the box.
 //
 // World coordinates are the *normalised* data box: every lifted coordinate is mapped to [-1, 1], so a
 // wide x1 range and a tiny x1*x2 range still make a cube that reads well. The third lifted coordinate
@@ -8,6 +8,8 @@
 #pragma once
 #include <array>
 #include <vector>
+
+#include "core/scene/lift_camera.hpp"
 
 namespace pl::app {
 
@@ -19,21 +21,9 @@ struct Projected { float x = 0, y = 0, depth = 0; };
 
 struct ScreenRect { float left = 0, top = 0, width = 1, height = 1; };
 
-struct OrbitCamera {
-    static constexpr float kDefaultYaw = -0.95f;    // radians around the up axis
-    static constexpr float kDefaultPitch = 0.42f;   // radians above the floor
-    static constexpr float kMinPitch = -1.45f, kMaxPitch = 1.45f;  // never exactly over the pole
-    static constexpr float kMinZoom = 0.5f, kMaxZoom = 2.0f;       // the eye stays outside the box
-
-    float yaw = kDefaultYaw;
-    float pitch = kDefaultPitch;
-    float zoom = 1.0f;
-
-    void orbit(float dx_pixels, float dy_pixels);  // a mouse/touch drag
-    void zoom_by(float steps);                     // wheel notches: > 0 moves closer
-    void reset() { *this = OrbitCamera{}; }
-    Point3 eye() const;                            // eye position in world coordinates
-};
+// The camera itself (its start, its limits, a drag, a wheel notch, the eye) is the core's, which the lift
+// figure sees through too (core/scene/lift_camera.hpp).
+using OrbitCamera = pl::LiftCamera;
 
 class CameraProjection {
 public:

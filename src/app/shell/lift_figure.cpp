@@ -16,8 +16,7 @@ std::string widget_figure_svg(App& app, FigurePart part, FigureOptions options, 
     const Scene& scene = app.model();  // the scene the screen draws, kept per change
     if (part == FigurePart::Lift) {
         // The view's current camera; one the view has not yet been shown with is still the starting one.
-        const OrbitCamera& orbit = app.lift_panel().view.camera();
-        return lift_svg(scene, options, LiftCamera{orbit.yaw, orbit.pitch, orbit.zoom}, error);
+        return lift_svg(scene, options, app.lift_panel().view.camera(), error);
     }
     if (part == FigurePart::Canvas) {
         // The canvas's shape on screen, so the figure shows what the canvas shows.

@@ -20,21 +20,19 @@ namespace {
 using namespace figures;
 using P3 = Point3d;
 
-// The view's camera constants (app/lift/lift_camera.cpp).
-constexpr double kBaseDistance = 6.2, kFieldOfView = 0.62, kNear = 0.1, kFar = 50.0;
+constexpr double kNear = LiftCamera::kNear, kFar = LiftCamera::kFar;
 
 // glm::lookAt(eye, 0, up = z) then glm::perspective and glm::project onto the figure (y down).
 struct Projection {
     P3 eye{}, side{}, up{}, forward{};
     double sx = 1, sy = 1, width = 1, height = 1;
     Projection(const LiftCamera& c, double w, double h) : width(std::max(1.0, w)), height(std::max(1.0, h)) {
-        const double d = kBaseDistance / c.zoom;
-        eye = {d * std::cos(c.pitch) * std::cos(c.yaw), d * std::cos(c.pitch) * std::sin(c.yaw), d * std::sin(c.pitch)};
+        eye = c.eye();
         forward = unit3({-eye[0], -eye[1], -eye[2]});
         side = unit3(cross3(forward, {0, 0, 1}));
         up = cross3(side, forward);
         const double aspect = width / height;
-        const double fovy = aspect >= 1 ? kFieldOfView : 2 * std::atan(std::tan(kFieldOfView * 0.5) / aspect);
+        const double fovy = LiftCamera::vertical_fov(aspect);
         sy = 1 / std::tan(fovy * 0.5);
         sx = sy / aspect;
     }

@@ -1,26 +1,20 @@
 // The lift view as a vector figure (issue 25): the 2-D points lifted into 3-D by the x₁x₂ or the radial
 // feature, the plane the perceptron learned there, the axes and a legend, seen through the lift view's
 // orbit camera. Std only, so perceptron-cli and the windowless --export-svg draw it too: the camera is
-// three numbers, and the projection here is the same look-at + perspective the view does with glm
-// (app/lift/lift_camera.cpp; tests/app/lift/test_lift_figure.cpp holds the two together).
+// three numbers (core/scene/lift_camera.hpp, the view's own), and the projection here is the same look-at +
+// perspective the view does with glm (app/lift/lift_camera.cpp; tests/app/shell/test_lift_figure.cpp
+// holds the two together).
 #pragma once
 #include <cstddef>
 #include <string>
 #include <vector>
 
 #include "core/figures/figure_svg.hpp"
+#include "core/scene/lift_camera.hpp"  // LiftCamera: the view's orbit camera
 
 namespace pl {
 
 struct Scene;
-
-// The lift view's orbit camera. The defaults are the angle and zoom the view starts with (and goes back
-// to on "Reset view"), app/lift/lift_camera.hpp's OrbitCamera.
-struct LiftCamera {
-    double yaw = -0.95;    // radians around the up axis
-    double pitch = 0.42;   // radians above the floor
-    double zoom = 1.0;
-};
 
 namespace figures {
 

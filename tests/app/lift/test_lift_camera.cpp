@@ -29,8 +29,8 @@ TEST_CASE("lift camera: the eye stays outside the unit box at every zoom and ang
     camera.zoom = OrbitCamera::kMaxZoom;
     for (float yaw = -3.0f; yaw <= 3.0f; yaw += 0.5f) {
         camera.yaw = yaw;
-        const Point3 e = camera.eye();
-        CHECK(std::sqrt(e.x * e.x + e.y * e.y + e.z * e.z) > std::sqrt(3.0f) + 0.2f);
+        const std::array<double, 3> e = camera.eye();
+        CHECK(std::sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]) > std::sqrt(3.0) + 0.2);
     }
 }
 
