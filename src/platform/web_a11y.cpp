@@ -296,16 +296,8 @@ EMSCRIPTEN_KEEPALIVE const char* pl_a11y_show_visit(int t) {
     if (!app || t < 1) return hand_out("");
     pl::Session& session = app->session();
     const std::size_t visit = static_cast<std::size_t>(t);
-    if (pl::app::training_held() && visit > pl::shown_visits(session.state())) {
-        session.set_notice(pl::app::kPredictFirstNotice);
-        app->request_redraw();
-        return hand_out(pl::app::kPredictFirstNotice);
-    }
-    app->run().running = false;
+    const bool shown = pl::app::go_to_visit(session, app->run(), visit);  // the Trace row's own way, the hold included
     pl::TraceFollower& trace = app->run().trace;
-    trace.went_to(visit);
-    const bool shown = session.show_visit(visit);
-    if (!shown) trace.went_to(pl::shown_visits(session.state()));
     app->request_redraw();
     if (!shown) return hand_out(session.notice());
     g_spoken = pl::training_mark(session);

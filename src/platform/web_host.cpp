@@ -311,7 +311,7 @@ EMSCRIPTEN_KEEPALIVE void pl_request_redraw() {
 EMSCRIPTEN_KEEPALIVE double pl_train(const char* verb, double count) {
     if (!g_app) return 0;
     // The hold as it is now: a lesson step opened by a call just before this one counts already.
-    pl::app::hold_training(g_app->lesson().training_blocked());
+    g_app->run().training_held = g_app->lesson().training_blocked();
     const auto n = static_cast<std::size_t>(std::fmax(0.0, std::fmin(count, 1e9)));
     const long long made = pl::app::train_by_name(g_app->session(), g_app->run(), verb, n);
     g_app->request_redraw();

@@ -27,6 +27,10 @@ struct RunState {
     // it: the card opens at the column's top while the button may be far below). Set by any section,
     // read once by the card (app/lesson/panel_lesson.cpp).
     bool reveal_lesson_card = false;
+    // The lesson's hold on training (LessonRun::training_blocked: a predict step waits for its Check),
+    // decided once per frame by the App (and by the web host before a handle's call) and read by every
+    // verb (training_verbs.hpp), the Trace's rows and the canvas's ring around the point asked about.
+    bool training_held = false;
 };
 
 }  // namespace pl::app

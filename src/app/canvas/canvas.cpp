@@ -97,7 +97,7 @@ void Canvas::push_finger(const FingerEvent& event) {
     fingers_.push_back(event);
 }
 
-void Canvas::draw(Session& session, SceneCache& models, float dt, bool training_running) {
+void Canvas::draw(Session& session, SceneCache& models, float dt, const RunState& run) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size = ImGui::GetContentRegionAvail();
     if (size.x < 4 || size.y < 4) { fingers_.clear(); return; }
@@ -183,7 +183,7 @@ void Canvas::draw(Session& session, SceneCache& models, float dt, bool training_
 
     // Field layer: the regions per pixel, or (no GPU path) the two half planes of a line.
     field_.warm_up(draw, view_, model.field);
-    field_drawn_by_gpu_ = model.trained && panels.field && field_.draw(draw, view_, model, colors, training_running);
+    field_drawn_by_gpu_ = model.trained && panels.field && field_.draw(draw, view_, model, colors, run.running);
     if (!field_drawn_by_gpu_) draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), colors.canvas_bg);
     if (model.line && model.trained && !field_drawn_by_gpu_ && panels.field) draw_half_planes(o, *model.line);
 
@@ -202,7 +202,7 @@ void Canvas::draw(Session& session, SceneCache& models, float dt, bool training_
     points_.draw(draw, view_, model, colors, session.data_revision());
     draw_points(o, model, cursor_point ? cursor_point : input_.hovered_point(), input_.selected());
     draw_test_points(o, model, input_.hovered_test_point());
-    next_visit_ring_.draw(o, session);  // a lesson's predict step: the point it asks about
+    next_visit_ring_.draw(o, session, run.training_held);  // a lesson's predict step: the point it asks about
     if (model.hand) draw_hand_unit(o, model, input_.hand_grip());  // over the points: its handles come first
     if (field_drawn_by_gpu_) draw_legend(o, model);
     if (animated_) draw_update_animation(o, model, *animated_, animation_time_ / kAnimationSeconds);

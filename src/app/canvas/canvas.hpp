@@ -16,6 +16,7 @@
 #include "app/canvas/keyboard_cursor.hpp"
 #include "app/canvas/point_layer.hpp"
 #include "app/canvas/touch_gestures.hpp"
+#include "app/base/run_state.hpp"
 #include "app/base/view.hpp"
 #include "app/render/field_layer.hpp"
 #include "core/scene/scene.hpp"
@@ -39,7 +40,9 @@ public:
     // Lays the canvas out in the rest of the current window, handles its input, then draws the model
     // (brought up to date after the input, so an edit shows in the same frame).
     // Also fits the view to the data when a new data set arrived (Session::fit_pending).
-    void draw(Session& session, SceneCache& models, float delta_seconds, bool training_running);
+    // `run`: whether Run is on (the field repaints coarse meanwhile) and the lesson's hold (the ring
+    // around the point a predict step asks about).
+    void draw(Session& session, SceneCache& models, float delta_seconds, const RunState& run);
     bool animating() const {
         return animation_time_ >= 0.0f || field_.settling() || field_.warm_up_pending() || online_fade_running() ||
                input_.touch_tracking() || page_hint_showing();

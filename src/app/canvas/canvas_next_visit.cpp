@@ -5,12 +5,11 @@
 #include "app/base/canvas_draw.hpp"
 #include "app/canvas/canvas_overlays.hpp"
 #include "app/base/probe.hpp"
-#include "app/canvas/training_verbs.hpp"
 
 namespace pl::app {
 
-void NextVisitRing::draw(const Overlay& o, const Session& session) {
-    if (!training_held()) return;
+void NextVisitRing::draw(const Overlay& o, const Session& session, bool training_held) {
+    if (!training_held) return;
     if (session.revision() != revision_) {
         revision_ = session.revision();
         next_ = preview_next_visit(session);

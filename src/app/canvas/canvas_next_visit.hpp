@@ -15,7 +15,7 @@ class NextVisitRing {
 public:
     // Draws the ring when the hold is on and the next visit is known (worked out once per change of
     // the session: preview_next_visit replays the learner).
-    void draw(const Overlay& o, const Session& session);
+    void draw(const Overlay& o, const Session& session, bool training_held);  // nothing unless the lesson holds training
 
 private:
     std::uint64_t revision_ = ~std::uint64_t{0};

@@ -8,7 +8,6 @@
 namespace pl::app {
 
 namespace {
-bool g_held = false;
 
 // The canvas animates an update of w on the plane (a data set drawn by another view has none).
 void animate(Canvas& canvas, const TrainingVisit& visit) {
@@ -16,11 +15,8 @@ void animate(Canvas& canvas, const TrainingVisit& visit) {
 }
 }  // namespace
 
-void hold_training(bool held) { g_held = held; }
-bool training_held() { return g_held; }
-
 bool refuse_run_while_held(Session& s, RunState& run) {
-    if (!g_held || !run.running) return false;
+    if (!run.training_held || !run.running) return false;
     run.running = false;
     run.carry = 0;
     s.set_notice(kPredictFirstNotice);
@@ -29,7 +25,7 @@ bool refuse_run_while_held(Session& s, RunState& run) {
 
 void run_training_verb(Session& s, Canvas& canvas, RunState& run, TrainingVerb verb) {
     run.running = false;
-    if (g_held && verb != TrainingVerb::Reset) {
+    if (run.training_held && verb != TrainingVerb::Reset) {
         s.set_notice(kPredictFirstNotice);
         return;
     }
@@ -49,7 +45,7 @@ long long train_by_name(Session& s, RunState& run, const char* name, std::size_t
         if (name && std::strcmp(v.name, name) == 0) found = &v;
     if (!found) return -1;
     run.running = false;
-    if (g_held && found->verb != TrainingVerb::Reset) {
+    if (run.training_held && found->verb != TrainingVerb::Reset) {
         s.set_notice(kPredictFirstNotice);
         return 0;
     }
@@ -64,6 +60,18 @@ long long train_by_name(Session& s, RunState& run, const char* name, std::size_t
     }
     const std::size_t after = data.visits();
     return static_cast<long long>(after - std::min(before, after));
+}
+
+bool go_to_visit(Session& s, RunState& run, std::size_t t) {
+    if (run.training_held && t > shown_visits(s.state())) {
+        s.set_notice(kPredictFirstNotice);
+        return false;
+    }
+    run.running = false;
+    run.trace.went_to(t);
+    const bool shown = s.show_visit(t);
+    if (!shown) run.trace.went_to(shown_visits(s.state()));
+    return shown;
 }
 
 void run_one_visit(Session& s, Canvas& canvas, bool animate_mistake) {

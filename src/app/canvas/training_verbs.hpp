@@ -44,9 +44,11 @@ long long train_by_name(Session& session, RunState& run, const char* name, std::
 // One visit for Run at slow speeds (animated on the canvas when `animate` and it was a mistake).
 void run_one_visit(Session& session, Canvas& canvas, bool animate);
 
-// The hold (one App per process or WebAssembly instance, so one hold).
-void hold_training(bool held);
-bool training_held();
+// The canvas, the Trace's row or the mirror's button goes back to visit t (0: before any visit), or on to
+// one already made: Run stops and the Trace follows. Past the visits shown while the hold is on
+// (RunState::training_held), refused with the notice instead. False when refused or when the session
+// could not (online mode: its notice says why).
+bool go_to_visit(Session& session, RunState& run, std::size_t t);
 // Run while held: stopped, and the notice says why. True when it was refused (the caller then runs nothing).
 bool refuse_run_while_held(Session& session, RunState& run);
 inline constexpr const char* kPredictFirstNotice =

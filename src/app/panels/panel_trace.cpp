@@ -28,15 +28,7 @@ struct TraceScreen {
 TraceScreen g_screen;  // one widget per process or WebAssembly instance
 
 // Moves the session to visit t (0: before any visit), as the table's own choice.
-void go_to_visit(PanelContext& c, std::size_t t) {
-    if (training_held() && t > shown_visits(c.session.state())) {
-        c.session.set_notice(kPredictFirstNotice);
-        return;
-    }
-    c.run.running = false;
-    c.run.trace.went_to(t);
-    if (!c.session.show_visit(t)) c.run.trace.went_to(shown_visits(c.session.state()));
-}
+void go_to_visit(PanelContext& c, std::size_t t) { pl::app::go_to_visit(c.session, c.run, t); }
 
 std::vector<const char*> headers(const TraceTable& table) {
     std::vector<const char*> h = {"t", "epoch", "i", table.kind == TraceKind::Words ? "message" : "x", "y",

@@ -195,7 +195,7 @@ void App::frame(int /*framebuffer_width*/, int /*framebuffer_height*/) {
     canvas_.set_reduced_motion(reduced_motion());
     // A loaded link or state may name another lesson position: follow it.
     if (const std::string error = lesson_.follow_state(session_); !error.empty()) session_.set_notice(error);
-    hold_training(lesson_.training_blocked());  // before the keys and the buttons ask for a visit
+    run_.training_held = lesson_.training_blocked();  // before the keys and the buttons ask for a visit
     handle_keys();
     canvas_.set_keyboard(keyboard_.canvas_has_keys);
     advance_training(dt);

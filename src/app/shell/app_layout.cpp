@@ -73,11 +73,11 @@ void App::draw_canvas_area(ImVec2 size, float dt) {
         // The lift below the canvas: the same model as a plane in 3-D and as a curve in 2-D.
         const float lift_height = std::floor(ImGui::GetContentRegionAvail().y * layout_.lift_share);
         ImGui::BeginChild("##canvas-top", ImVec2(0, -lift_height), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | kNavFlattened);
-        canvas_.draw(session_, models_, dt, run_.running);
+        canvas_.draw(session_, models_, dt, run_);
         ImGui::EndChild();
         draw_lift_panel(lift_panel_, session_, models_.update(session_), ImVec2(0, 0));
     } else {
-        canvas_.draw(session_, models_, dt, run_.running);
+        canvas_.draw(session_, models_, dt, run_);
     }
     ImGui::EndChild();
 }

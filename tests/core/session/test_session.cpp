@@ -48,7 +48,7 @@ TEST_CASE("session: training keeps the learner the replay of trained_visits, on 
     CHECK(s.learner().weights() == Vec{0.0, 0.0, 0.0});
 }
 
-TEST_CASE("session: every change bumps the revision; only a change of the points bumps the data revision") {
+TEST_CASE("session: every change bumps the revision, only a change of the points bumps the data revision") {
     Session s;
     std::uint64_t revision = s.revision(), data = s.data_revision();
     s.step();  // training: the answer changed, the points did not
@@ -66,7 +66,7 @@ TEST_CASE("session: every change bumps the revision; only a change of the points
     CHECK(s.data_revision() > data);
 }
 
-TEST_CASE("session: undo and redo of edits; a new edit clears redo; the learner follows each") {
+TEST_CASE("session: undo and redo of edits, a new edit clears redo, the learner follows each") {
     Session s;
     CHECK_FALSE(s.can_undo());
     CHECK(s.add_point({3.0, 3.0}, +1));
@@ -118,7 +118,7 @@ TEST_CASE("session: read-only refuses every edit with a notice and changes nothi
     CHECK_FALSE(s.notice().empty());
 }
 
-TEST_CASE("session: hand mode refuses training and says why; leaving it trains again") {
+TEST_CASE("session: hand mode refuses training and says why, leaving it trains again") {
     Session s;
     s.set_hand_mode(true);
     s.step();
@@ -131,7 +131,7 @@ TEST_CASE("session: hand mode refuses training and says why; leaving it trains a
     check_replay(s);
 }
 
-TEST_CASE("session: a new training setting restarts the run; loading a state replays its visits") {
+TEST_CASE("session: a new training setting restarts the run, loading a state replays its visits") {
     Session s;
     s.epoch();
     TrainConfig config = s.state().config;
