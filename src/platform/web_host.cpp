@@ -22,7 +22,6 @@
 #include "core/state/state_codec.hpp"
 #include "core/facts/snapshot_json.hpp"
 #include "core/state/state_json.hpp"
-#include "core/facts/words_model.hpp"
 #include "platform/host.hpp"
 #include "platform/share.hpp"
 #include "platform/web_host.hpp"
@@ -178,13 +177,10 @@ EMSCRIPTEN_KEEPALIVE const char* pl_state_json(int everything) {
     const pl::Session& s = g_app->session();
     // Never waits for a big kernel run's Gram solve (every change calls this): "theoryComputing" says
     // the numbers are still coming, and a change event follows when they are there.
-    std::string json = pl::snapshot_json(s.state(), s.learner(), s.theory_so_far(),
-                                         everything ? pl::SnapshotParts::Everything : pl::SnapshotParts::Light);
-    if (everything && s.state().mode == pl::DataMode::Words) {  // what the messages' learner shows (docs/instructors.md "Words mode")
-        json.pop_back();
-        json += ",\"wordsModel\":" + pl::words_model_json(s.words()) + "}";
-    }
-    return hand_out(std::move(json));
+    // In Words mode the whole snapshot carries what the messages' learner shows (docs/instructors.md
+    // "Words mode"), as a member of the one structure.
+    return hand_out(pl::snapshot_json(s.state(), s.learner(), s.theory_so_far(),
+                                      everything ? pl::SnapshotParts::Everything : pl::SnapshotParts::Light, &s.words()));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pl_link_fragment() {

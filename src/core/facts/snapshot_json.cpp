@@ -9,6 +9,7 @@
 
 #include "core/facts/learner_progress.hpp"
 #include "core/facts/shown_answer.hpp"
+#include "core/facts/words_model.hpp"
 #include "core/learn/learner.hpp"
 #include "core/state/state_codec.hpp"
 #include "core/state/state_json_object.hpp"
@@ -53,7 +54,7 @@ OrderedJson svm_json(const WidgetState& state, const TheorySummary& theory) {
 }  // namespace
 
 std::string snapshot_json(const WidgetState& state, const Learner& learner, const TheorySummary& theory,
-                          SnapshotParts parts) {
+                          SnapshotParts parts, const WordsSession* words) {
     const bool all = parts == SnapshotParts::Everything;
     OrderedJson out = state_object(state, all);
     // The light snapshot: counts instead of the lists that grow with the data or the run (a change
@@ -90,6 +91,7 @@ std::string snapshot_json(const WidgetState& state, const Learner& learner, cons
     out["testAccuracy"] = test.answer_known ? OrderedJson(test.answer_accuracy) : OrderedJson(nullptr);
     out["maxMarginTestAccuracy"] = test.best_known ? OrderedJson(test.best_accuracy) : OrderedJson(nullptr);
     if (all) out["fragment"] = encode_fragment(state);
+    if (all && words && state.mode == DataMode::Words) out["wordsModel"] = words_model_object(*words);
     return dump_json(out);
 }
 

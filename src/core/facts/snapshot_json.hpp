@@ -22,12 +22,15 @@
 namespace pl {
 
 class Learner;
+class WordsSession;
 struct TheorySummary;
 
 // Light leaves out what grows with the data or the run (points, labels, test points, messages, alphas,
 // the per-epoch lists, the link fragment) and keeps the counts pointCount, testPointCount, messageCount.
 enum class SnapshotParts { Everything, Light };
+// `words`: in Words mode the whole snapshot also carries "wordsModel" (words_model.hpp), what the
+// messages' learner shows.
 std::string snapshot_json(const WidgetState& state, const Learner& learner, const TheorySummary& theory,
-                          SnapshotParts parts = SnapshotParts::Everything);
+                          SnapshotParts parts = SnapshotParts::Everything, const WordsSession* words = nullptr);
 
 }  // namespace pl

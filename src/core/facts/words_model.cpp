@@ -104,13 +104,26 @@ Json numbers(const std::vector<double>& values) {
     return list;
 }
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+// {"word": weight, ...} in the vocabulary's order. The words are distinct, so each pair is appended to the
+// object's list as it is: an ordered object's own insert looks every key up first (quadratic for 50,000
+// words).
+Json word_weights_object(const Vocabulary& vocabulary, const std::vector<double>& weights) {
+    Json object = Json::object();
+    auto& pairs = static_cast<std::vector<std::pair<const std::string, Json>>&>(object.get_ref<Json::object_t&>());
+    const std::vector<std::string>& words = vocabulary.words();
+    pairs.reserve(words.size());
+    for (std::size_t k = 0; k < words.size(); ++k) pairs.emplace_back(words[k], number_or_null(k < weights.size() ? weights[k] : 0.0));
+    return object;
+}
+
 }  // namespace
 
-std::string words_model_json(const WordsSession& session) {
+nlohmann::ordered_json words_model_object(const WordsSession& session) {
     const TextLearner& learner = session.learner();
     const WordsModel m = build_words_model(session);
-    std::string text = "{\"words\":" + word_weights_json(learner.corpus().vocabulary, m.weights);
     Json tail;
+    tail["words"] = word_weights_object(learner.corpus().vocabulary, m.weights);
     tail["bias"] = number_or_null(m.bias);
     write_progress_json(tail, learner_progress(learner), ProgressLists::With);
     tail["scores"] = numbers(m.scores);
@@ -136,8 +149,9 @@ std::string words_model_json(const WordsSession& session) {
         tail["lastUpdate"] = nullptr;
     }
     tail["onlineMistakes"] = session.online_mistakes();
-    const std::string rest = dump(tail);
-    return text + ',' + rest.substr(1);
+    return tail;
 }
+
+std::string words_model_json(const WordsSession& session) { return dump(words_model_object(session)); }
 
 }  // namespace pl

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/session/words_session.hpp"
 
 namespace pl {
@@ -48,5 +50,7 @@ std::string words_online_sentence(const WordsOnlineResult& result);
 // "R", "gamma", "bound", "separable", "whyNot", "unsupported", "lastUpdate" {index, y, score,
 // mistake, step, words, before, after} or null, "onlineMistakes"}.
 std::string words_model_json(const WordsSession& words);
+// The same as a structure, for the snapshot that carries it (snapshot_json.hpp): built, not spliced.
+nlohmann::ordered_json words_model_object(const WordsSession& words);
 
 }  // namespace pl
