@@ -8,7 +8,7 @@ namespace {
 constexpr ImU32 rgba(int r, int g, int b, int a = 255) { return IM_COL32(r, g, b, a); }
 
 // The palettes, field by field. The numbers in the comments are the contrast against canvas_bg
-// that tests/app/shell/test_theme_contrast.cpp checks (text 4.5:1, graphics 3:1).
+// that tests/app/base/test_theme_contrast.cpp checks (text 4.5:1, graphics 3:1).
 Palette make_light() {
     Palette p{};
     p.positive = rgba(213, 94, 0);        // vermillion (Okabe-Ito), 3.8:1

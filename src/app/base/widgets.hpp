@@ -38,7 +38,7 @@ bool section_header(const char* title, ImGuiTreeNodeFlags flags = 0);
 bool tree_node(const char* title);
 // The ring on the item just submitted, when it has the keyboard focus and the focus is shown: 3 px of
 // the focus colour just inside the item's visible rectangle (the theme keeps it at 3:1 against the
-// window and the header colours, tests/app/shell/test_theme_contrast.cpp).
+// window and the header colours, tests/app/base/test_theme_contrast.cpp).
 void focus_ring_on_last_item();
 inline constexpr float kFocusRingWidth = 3.0f;
 
