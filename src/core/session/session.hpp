@@ -167,6 +167,7 @@ public:
     // any), by replaying exactly t visits of the data set state().mode shows. Refused (false, with a
     // notice) in hand mode and in online mode, where every point must stay seen once.
     bool show_visit(std::size_t t);
+    void go_to_points_visit(std::size_t t);  // show_visit on the points (PointsData::go_to_visit); no refusals
 
     // Replace everything at once (a loaded link or JSON). Undo history is kept, so a bad load can be
     // undone; the previous points become one undo entry. remember_previous false: the screen it replaces

@@ -64,21 +64,20 @@ bool Session::show_visit(std::size_t t) {
         touch();
         return false;
     }
-    if (state_.mode == DataMode::Words) {
-        state_.words.trained_visits = t;
-        words_.reload();
-        return true;
-    }
+    shown_data().go_to_visit(t);  // the points or the messages (training_data.hpp)
+    return true;
+}
+
+void Session::go_to_points_visit(std::size_t t) {
     // Visit t itself is stepped last, so the canvas shows its update as if Step had made it.
     if (t == 0 || t - 1 < learner_.visits()) rebuild_learner(t == 0 ? 0 : t - 1);
     else learner_.run_visits(t - 1 - learner_.visits());
     if (t == 0) {
         after_training(nullptr);
-        return true;
+        return;
     }
     const Update update = learner_.step();
     after_training(&update);
-    return true;
 }
 
 void Session::reset_training() {

@@ -27,6 +27,7 @@ std::size_t PointsData::epoch() { return session_.epoch(); }
 bool PointsData::converge() { return session_.train_until_converged(); }
 void PointsData::reset() { session_.reset_training(); }
 std::size_t PointsData::run_visits(std::size_t n) { return session_.run_visits(n); }
+void PointsData::go_to_visit(std::size_t t) { session_.go_to_points_visit(t); }
 bool PointsData::undo() { return session_.undo(); }
 bool PointsData::redo() { return session_.redo(); }
 bool PointsData::can_undo() const { return session_.can_undo(); }
@@ -53,6 +54,7 @@ std::size_t MessagesData::epoch() { return words_.epoch(); }
 bool MessagesData::converge() { return words_.train_until_converged(); }
 void MessagesData::reset() { words_.reset_training(); }
 std::size_t MessagesData::run_visits(std::size_t n) { return words_.run_visits(n); }
+void MessagesData::go_to_visit(std::size_t t) { words_.go_to_visit(t); }
 bool MessagesData::undo() { return words_.undo(); }
 bool MessagesData::redo() { return words_.redo(); }
 bool MessagesData::can_undo() const { return words_.can_undo(); }

@@ -36,6 +36,9 @@ public:
     virtual bool converge() = 0;               // whole epochs until one has no mistake or the cap
     virtual void reset() = 0;                  // back to the start (online mode: one pass)
     virtual std::size_t run_visits(std::size_t n) = 0;  // Run: n visits; the visits done (fewer when stopped)
+    // The data set's learner as it was after visit t (0: before any visit), back or on: the Trace's rows
+    // and the mirror's buttons (Session::show_visit says no first in online mode and hand mode).
+    virtual void go_to_visit(std::size_t t) = 0;
 
     // [SECTION] edits of the data set: undoable, refused with a notice when read-only
     virtual bool undo() = 0;
@@ -63,6 +66,7 @@ public:
     bool converge() override;
     void reset() override;
     std::size_t run_visits(std::size_t n) override;
+    void go_to_visit(std::size_t t) override;
     bool undo() override;
     bool redo() override;
     bool can_undo() const override;
@@ -88,6 +92,7 @@ public:
     bool converge() override;
     void reset() override;
     std::size_t run_visits(std::size_t n) override;
+    void go_to_visit(std::size_t t) override;
     bool undo() override;
     bool redo() override;
     bool can_undo() const override;

@@ -62,6 +62,11 @@ void WordsSession::reload() {
     touch();
 }
 
+void WordsSession::go_to_visit(std::size_t t) {
+    state_.words.trained_visits = t;
+    reload();
+}
+
 void WordsSession::restart() {
     online_mistakes_ = 0;
     last_online_.reset();

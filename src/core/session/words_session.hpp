@@ -100,6 +100,7 @@ public:
     bool train_until_converged();
     std::size_t run_visits(std::size_t n);
     void reset_training();
+    void go_to_visit(std::size_t t);  // the learner as after visit t: replayed (TrainingData::go_to_visit)
 
     // [SECTION] for Session
     void reload();              // state.words was replaced (a link, a JSON state, a lesson step): replay it

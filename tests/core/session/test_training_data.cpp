@@ -248,3 +248,35 @@ TEST_CASE("training data: no verb reaches the data set that is not shown") {
         CHECK(s.shown_data().can_redo());
     }
 }
+
+// Going to a visit (the Trace's rows, the mirror's buttons) is a verb of the seam too: Session::show_visit
+// says no in online mode, then the data set shown replays exactly t visits, back or on.
+TEST_CASE("training data: going back and on to a visit, for the points and the messages") {
+    Session points(both_data_sets(DataMode::Points));
+    CHECK(points.show_visit(4));
+    CHECK(points.learner().weights() == Vec{2.0, 1.0, 0.0});  // after x4's mistake
+    CHECK(points.state().trained_visits == 4);
+    CHECK(points.show_visit(1));
+    CHECK(points.learner().weights() == Vec{1.0, 2.0, 1.0});  // back: after x1's mistake
+    CHECK(points.show_visit(0));
+    CHECK(points.learner().visits() == 0);
+    CHECK(points.state().words.trained_visits == 0);  // the messages were not touched
+
+    Session words = words_session();
+    CHECK(words.show_visit(3));
+    CHECK(words.shown_data().visits() == 3);
+    CHECK(words.shown_data().mistakes() == 3);  // the three mistakes of epoch 1
+    CHECK(words.show_visit(6));
+    CHECK(words.shown_data().mistakes() == 3);  // epoch 2 has none
+    CHECK(words.show_visit(2));
+    CHECK(words.shown_data().mistakes() == 2);
+    CHECK(words.state().trained_visits == 0);  // the points were not touched
+
+    WidgetState online = both_data_sets(DataMode::Points);
+    online.online_mode = true;
+    Session refused(online);
+    const std::size_t before = refused.learner().visits();
+    CHECK_FALSE(refused.show_visit(1));
+    CHECK(refused.learner().visits() == before);
+    CHECK(refused.notice().find("online mode") != std::string::npos);
+}
