@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/state/state_json_object.hpp"  // json_number: a number, or null when not finite
+
 #include "commands.hpp"
 #include "core/facts/describe.hpp"
 #include "core/facts/learner_progress.hpp"
@@ -157,7 +159,6 @@ void print_text(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
 using Json = nlohmann::ordered_json;
 
 // JSON has no infinity or NaN: those become null.
-Json number_or_null(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
 Json separator_json(const Separator& s) {
     Json j;
@@ -181,17 +182,17 @@ void print_json(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
                  {"positive", count_label(csv.data, 1)}, {"negative", count_label(csv.data, -1)}};
     j["config"] = Json::parse(training_settings_json(c));
     j["weights"] = learner.weights();
-    j["b"] = number_or_null(learner.bias());
+    j["b"] = json_number(learner.bias());
     const LearnerProgress progress = learner_progress(learner);
     write_progress_json(j, progress, ProgressLists::With);
     if (c.algorithm == Algorithm::Pocket) {
         j["pocketWeights"] = learner.pocket_weights();
-        j["pocketBias"] = number_or_null(learner.pocket_bias());
-        j["pocketAccuracy"] = number_or_null(learner.pocket_accuracy());
+        j["pocketBias"] = json_number(learner.pocket_bias());
+        j["pocketAccuracy"] = json_number(learner.pocket_accuracy());
     }
     if (c.algorithm == Algorithm::Averaged) {
         j["averagedWeights"] = learner.averaged_weights();
-        j["averagedBias"] = number_or_null(learner.averaged_bias());
+        j["averagedBias"] = json_number(learner.averaged_bias());
     }
     if (c.algorithm == Algorithm::Kernel) {
         j["alphas"] = learner.alphas();
@@ -199,9 +200,9 @@ void print_json(std::ostream& out, const TrainOptions& o, const CsvResult& csv, 
     }
     j["theorySpace"] = theory_space(c);
     j["theoryApplicable"] = t.applicable;
-    j["R"] = number_or_null(t.R);
-    j["gamma"] = t.separable && t.applicable ? number_or_null(t.gamma_star) : Json(nullptr);  // gamma*
-    j["bound"] = number_or_null(t.bound);  // null: no bound (not separable or not applicable)
+    j["R"] = json_number(t.R);
+    j["gamma"] = t.separable && t.applicable ? json_number(t.gamma_star) : Json(nullptr);  // gamma*
+    j["bound"] = json_number(t.bound);  // null: no bound (not separable or not applicable)
     j["separable"] = t.separable;
     if (!t.why_not.empty()) j["whyNot"] = t.why_not;
     const ProofStatus proof = proof_status(learner, t);

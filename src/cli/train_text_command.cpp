@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/state/state_json_object.hpp"  // json_number: a number, or null when not finite
+
 #include "commands.hpp"
 #include "core/facts/learner_progress.hpp"
 #include "core/state/names.hpp"
@@ -23,7 +25,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json number_or_null(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
 std::string num(double v) {
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
@@ -83,12 +84,12 @@ void print_json(std::ostream& out, const TrainOptions& o, const TextLearner& lea
     text.pop_back();  // the closing brace
     text += ",\"words\":" + word_weights_json(corpus.vocabulary, learner.answer_word_weights());
     Json tail;
-    tail["bias"] = number_or_null(learner.answer_bias());
+    tail["bias"] = json_number(learner.answer_bias());
     write_progress_json(tail, learner_progress(learner), ProgressLists::With);
     tail["theorySpace"] = bias_space(o.config.bias);
-    tail["R"] = number_or_null(t.R);
-    tail["gamma"] = t.separable ? number_or_null(t.gamma_star) : Json(nullptr);
-    tail["bound"] = t.separable ? number_or_null(t.bound) : Json(nullptr);
+    tail["R"] = json_number(t.R);
+    tail["gamma"] = t.separable ? json_number(t.gamma_star) : Json(nullptr);
+    tail["bound"] = t.separable ? json_number(t.bound) : Json(nullptr);
     tail["separable"] = t.undecided ? Json(nullptr) : Json(t.separable);
     if (!t.why_not.empty()) tail["whyNot"] = t.why_not;
     const ProofStatus proof = words_proof_status(learner.config(), t, corpus.size());

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/state/state_json_object.hpp"  // json_number: a number, or null when not finite
+
 #include "core/learn/learner.hpp"
 #include "core/words/text_learner.hpp"
 
@@ -12,7 +14,6 @@ namespace pl {
 
 namespace {
 using Json = nlohmann::ordered_json;
-Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : Json(nullptr); }
 
 template <class AnyLearner>
 LearnerProgress counters_of(const AnyLearner& learner) {
@@ -45,12 +46,12 @@ void write_progress_json(Json& out, const LearnerProgress& p, ProgressLists list
     out["converged"] = p.converged;
     out["capped"] = p.capped;
     out["diverged"] = p.diverged;
-    out["accuracy"] = number_or_null(p.accuracy);
+    out["accuracy"] = json_number(p.accuracy);
 }
 
 void write_loss_per_epoch_json(Json& out, const LearnerProgress& p) {
     Json losses = Json::array();
-    for (double loss : p.loss_per_epoch) losses.push_back(number_or_null(loss));
+    for (double loss : p.loss_per_epoch) losses.push_back(json_number(loss));
     out["lossPerEpoch"] = std::move(losses);
 }
 

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/state/state_json_object.hpp"  // json_number: a number, or null when not finite
+
 #include "core/facts/describe.hpp"
 #include "core/facts/learner_progress.hpp"
 #include "core/state/names.hpp"
@@ -97,24 +99,10 @@ std::string words_online_sentence(const WordsOnlineResult& r) {
 // [SECTION] JSON for the JS handle
 namespace {
 using Json = nlohmann::ordered_json;
-Json number_or_null(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 Json numbers(const std::vector<double>& values) {
     Json list = Json::array();
-    for (double v : values) list.push_back(number_or_null(v));
+    for (double v : values) list.push_back(json_number(v));
     return list;
-}
-std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
-
-// {"word": weight, ...} in the vocabulary's order. The words are distinct, so each pair is appended to the
-// object's list as it is: an ordered object's own insert looks every key up first (quadratic for 50,000
-// words).
-Json word_weights_object(const Vocabulary& vocabulary, const std::vector<double>& weights) {
-    Json object = Json::object();
-    auto& pairs = static_cast<std::vector<std::pair<const std::string, Json>>&>(object.get_ref<Json::object_t&>());
-    const std::vector<std::string>& words = vocabulary.words();
-    pairs.reserve(words.size());
-    for (std::size_t k = 0; k < words.size(); ++k) pairs.emplace_back(words[k], number_or_null(k < weights.size() ? weights[k] : 0.0));
-    return object;
 }
 
 }  // namespace
@@ -124,16 +112,16 @@ nlohmann::ordered_json words_model_object(const WordsSession& session) {
     const WordsModel m = build_words_model(session);
     Json tail;
     tail["words"] = word_weights_object(learner.corpus().vocabulary, m.weights);
-    tail["bias"] = number_or_null(m.bias);
+    tail["bias"] = json_number(m.bias);
     write_progress_json(tail, learner_progress(learner), ProgressLists::With);
     tail["scores"] = numbers(m.scores);
     Json predictions = Json::array();
     for (double s : m.scores) predictions.push_back(s > 0 ? 1 : -1);
     tail["predictions"] = std::move(predictions);
     const TextTheory& t = session.theory();
-    tail["R"] = number_or_null(t.R);
-    tail["gamma"] = t.separable ? number_or_null(t.gamma_star) : Json(nullptr);
-    tail["bound"] = t.separable ? number_or_null(t.bound) : Json(nullptr);
+    tail["R"] = json_number(t.R);
+    tail["gamma"] = t.separable ? json_number(t.gamma_star) : Json(nullptr);
+    tail["bound"] = t.separable ? json_number(t.bound) : Json(nullptr);
     tail["separable"] = t.undecided ? Json(nullptr) : Json(t.separable);
     tail["whyNot"] = t.why_not;
     const ProofStatus proof = words_proof_status(learner.config(), t, learner.corpus().size());
@@ -141,8 +129,8 @@ nlohmann::ordered_json words_model_object(const WordsSession& session) {
     tail["boundNote"] = proof.note();
     tail["unsupported"] = session.unsupported();
     if (const auto& u = session.last_update(); u && u->visited) {
-        tail["lastUpdate"] = {{"index", u->index}, {"y", u->y}, {"score", number_or_null(u->score_before)},
-                              {"mistake", u->mistake}, {"step", number_or_null(u->step)}, {"words", u->words},
+        tail["lastUpdate"] = {{"index", u->index}, {"y", u->y}, {"score", json_number(u->score_before)},
+                              {"mistake", u->mistake}, {"step", json_number(u->step)}, {"words", u->words},
                               {"before", numbers(u->before)}, {"after", numbers(u->after)},
                               {"equation", update_equation(*u)}};
     } else {
@@ -152,6 +140,6 @@ nlohmann::ordered_json words_model_object(const WordsSession& session) {
     return tail;
 }
 
-std::string words_model_json(const WordsSession& session) { return dump(words_model_object(session)); }
+std::string words_model_json(const WordsSession& session) { return dump_json(words_model_object(session)); }
 
 }  // namespace pl

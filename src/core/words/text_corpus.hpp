@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include <nlohmann/json_fwd.hpp>
 #include <unordered_map>
 #include <vector>
 
@@ -68,7 +70,8 @@ TextCorpus make_corpus(const std::vector<std::string>& messages, const std::vect
 TextCorpus lecture_spam_corpus();
 
 // {"word": weight, ...} for every word of the vocabulary in its order (a weight that is not finite is
-// null). Written by hand because an ordered JSON object looks keys up linearly: quadratic for 50,000 words.
+// null), as a structure (state().wordsModel's "words") and as text (perceptron-cli train --text).
+nlohmann::ordered_json word_weights_object(const Vocabulary& vocabulary, const std::vector<double>& weights);
 std::string word_weights_json(const Vocabulary& vocabulary, const std::vector<double>& weights);
 
 struct TsvError {
